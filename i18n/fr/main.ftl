@@ -1,0 +1,81 @@
+# Textes de l'interface de la carte des articles, en français.
+
+site-title = Carte des articles
+skip-to-content = Aller au contenu
+language-switcher-label = Langues
+footer-note = Construit avec papermap à partir des notices de la carte.
+
+language-autonym-en = English
+language-autonym-fr = Français
+language-autonym-zh = 中文
+language-en = anglais
+language-fr = français
+language-zh = chinois
+
+home-heading = La carte des articles
+home-paper-count = { $count ->
+    [one] { $count } article dans la carte.
+   *[other] { $count } articles dans la carte.
+}
+home-papers-heading = Articles, du plus récent au plus ancien
+home-pages-heading = Dans la presse
+
+paper-byline = Par { $authors }. { $year }
+paper-year = { $year }
+paper-corpus-citations = { $count ->
+    [one] { $count } citation recensée par le corpus source.
+   *[other] { $count } citations recensées par le corpus source.
+}
+link-arxiv = arXiv
+link-doi = DOI
+link-pdf = PDF
+link-html = HTML
+link-code = Code
+link-openalex = OpenAlex
+link-publisher = Éditeur
+
+key-facts-heading = Notice bibliographique
+key-facts-cited-by = { $count ->
+    [0] Pas encore cité par les articles de la carte.
+    [one] Cité par { $count } article de la carte.
+   *[other] Cité par { $count } articles de la carte.
+}
+key-facts-cited-by-through = { $count ->
+    [0] Pas encore cité par les articles de la carte (données arrêtées au { $date }).
+    [one] Cité par { $count } article de la carte (données arrêtées au { $date }).
+   *[other] Cité par { $count } articles de la carte (données arrêtées au { $date }).
+}
+key-facts-builds-on = { $total ->
+    [0] Ne cite aucune référence.
+   *[other] S'appuie sur { $count } de ses { $total } références présentes dans la carte.
+}
+key-facts-first-posted = Déposé sur arXiv le { $date }.
+
+abstract-heading = Résumé
+abstract-original-language = Résumé disponible en { $language } uniquement.
+abstract-provenance-openalex = Récupéré en direct depuis OpenAlex et désinversé.
+abstract-provenance-arxiv = Résumé issu d'arXiv.
+abstract-provenance-publisher = Résumé fourni par l'éditeur.
+abstract-provenance-author = Résumé fourni par les auteurs.
+abstract-storage-note = Les résumés ne sont pas conservés dans cette base de données : les index inversés représentent { $index } Go des { $text } Go de texte de la base, et le serveur dispose de { $free } Go libres.
+
+subfields-heading = Sous-domaines
+rankings-heading = Comment les chercheurs voient cet article
+rankings-explanation = Les chercheurs dont les réseaux de confiance le classent le plus haut, le plus fervent d'abord. Chaque chercheur obtient un ordre différent.
+rankings-in-subfield = En { $subfield }
+rankings-none = Aucun chercheur ne le classe encore.
+
+citations-heading = Citations dans le corpus
+intent-methodology = méthodologie
+intent-background = contexte
+intent-result = résultat
+intent-unknown = inconnue
+
+builds-on-heading = S'appuie sur (les plus cités d'abord, { $shown } sur { $total })
+builds-on-none = Aucune de ses références n'est encore dans la carte.
+built-on-by-heading = Repris par (les plus cités d'abord, { $shown } sur { $total })
+built-on-by-none = Aucun article de la carte ne s'appuie encore sur lui.
+press-heading = Dans la presse
+
+page-original-language = Cet article est disponible en { $language } uniquement.
+page-papers-heading = Les travaux dont parle cet article

@@ -1,0 +1,73 @@
+# 论文地图界面文字，中文。
+
+site-title = 论文地图
+skip-to-content = 跳到正文
+language-switcher-label = 语言
+footer-note = 由 papermap 根据地图中的记录生成。
+
+language-autonym-en = English
+language-autonym-fr = Français
+language-autonym-zh = 中文
+language-en = 英文
+language-fr = 法文
+language-zh = 中文
+
+home-heading = 论文地图
+home-paper-count = 地图中共有 { $count } 篇论文。
+home-papers-heading = 论文（最新的在前）
+home-pages-heading = 媒体报道
+
+paper-byline = 作者：{ $authors }。{ $year }
+paper-year = { $year }
+paper-corpus-citations = 来源语料库记录的引用次数：{ $count }。
+link-arxiv = arXiv
+link-doi = DOI
+link-pdf = PDF
+link-html = HTML
+link-code = 代码
+link-openalex = OpenAlex
+link-publisher = 出版方
+
+key-facts-heading = 要点
+key-facts-cited-by = { $count ->
+    [0] 尚未被地图中的论文引用。
+   *[other] 被地图中的 { $count } 篇论文引用。
+}
+key-facts-cited-by-through = { $count ->
+    [0] 尚未被地图中的论文引用（数据截至 { $date }）。
+   *[other] 被地图中的 { $count } 篇论文引用（数据截至 { $date }）。
+}
+key-facts-builds-on = { $total ->
+    [0] 没有列出参考文献。
+   *[other] 在其 { $total } 篇参考文献中，有 { $count } 篇在地图中。
+}
+key-facts-first-posted = 首次发布于 arXiv：{ $date }。
+
+abstract-heading = 摘要
+abstract-original-language = 摘要仅有{ $language }版本。
+abstract-provenance-openalex = 实时取自 OpenAlex 并已还原倒排索引。
+abstract-provenance-arxiv = 摘要取自 arXiv。
+abstract-provenance-publisher = 摘要由出版方提供。
+abstract-provenance-author = 摘要由作者提供。
+abstract-storage-note = 本数据库不保存摘要：在数据库 { $text } GB 的文本中，倒排索引占 { $index } GB，服务器尚有 { $free } GB 可用空间。
+
+subfields-heading = 子领域
+rankings-heading = 研究者如何看待这篇论文
+rankings-explanation = 按信任网络对其排名最高的研究者列出，最有力的支持者在前。每位研究者得到的顺序都不同。
+rankings-in-subfield = { $subfield } 领域
+rankings-none = 暂无研究者对其排名。
+
+citations-heading = 语料库中的引用
+intent-methodology = 方法
+intent-background = 背景
+intent-result = 结果
+intent-unknown = 未知
+
+builds-on-heading = 参考的地图内论文（按引用次数排序，{ $shown }/{ $total }）
+builds-on-none = 其参考文献尚无一篇在地图中。
+built-on-by-heading = 引用它的地图内论文（按引用次数排序，{ $shown }/{ $total }）
+built-on-by-none = 地图中尚无论文引用它。
+press-heading = 媒体报道
+
+page-original-language = 本文仅有{ $language }版本。
+page-papers-heading = 本文报道的论文

@@ -1,0 +1,166 @@
+//! The pipeline, stage by stage: configuration, content, the linked model, messages and
+//! templates, rendering, and (for `build`) writing. Stages that do not depend on each other all
+//! run, so one build reports every error it can find.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::config::Config;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::discover::{self, CONTENT_DIR};
+use crate::localize::Localizer;
+use crate::model::SiteModel;
+use crate::output::Staging;
+use crate::parse;
+use crate::render::{self, RenderedPage};
+use crate::templates::Templates;
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub root: PathBuf,
+    pub output: PathBuf,
+    pub base_url: Option<String>,
+    pub drafts: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            root: PathBuf::from("."),
+            output: PathBuf::from("public"),
+            base_url: None,
+            drafts: false,
+        }
+    }
+}
+
+/// What a successful build or check did.
+#[derive(Debug)]
+pub struct Report {
+    /// Pages per locale, in the site's language order.
+    pub pages: Vec<(String, usize)>,
+    pub elapsed: Duration,
+    /// Where the site was written (none for `check`).
+    pub output: Option<PathBuf>,
+}
+
+/// Everything a site's pages are rendered from.
+pub struct Site {
+    pub config: Config,
+    pub model: SiteModel,
+    pub localizer: Arc<Localizer>,
+    pub templates: Templates,
+    pub discovered: discover::Discovered,
+}
+
+/// Runs every stage up to the rendered pages; writes nothing.
+pub fn load(options: &Options) -> Result<Site, Diagnostics> {
+    let mut errors = Diagnostics::new();
+    let mut config = Config::load(&options.root, options.base_url.as_deref()).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.extend(e);
+        d
+    })?;
+    config.include_drafts = options.drafts;
+
+    let parsed = match discover::discover(&config) {
+        Ok(found) => match parse::parse_all(&config, &found) {
+            Ok(parsed) => Some((found, parsed)),
+            Err(e) => {
+                errors.extend(e);
+                None
+            }
+        },
+        Err(e) => {
+            errors.extend(e);
+            None
+        }
+    };
+    let localizer = Localizer::load(&config).map_err(|e| errors.extend(e)).ok();
+    let templates = Templates::load(&config).map_err(|e| errors.extend(e)).ok();
+    let linked = parsed.and_then(|(found, parsed)| match SiteModel::link(&config, parsed) {
+        Ok(model) => Some((found, model)),
+        Err(e) => {
+            errors.extend(e);
+            None
+        }
+    });
+    match (linked, localizer, templates) {
+        (Some((discovered, model)), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {
+            config,
+            model,
+            localizer,
+            templates,
+            discovered,
+        }),
+        _ => Err(errors),
+    }
+}
+
+impl Site {
+    pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
+        render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(|e| {
+            let mut d = Diagnostics::new();
+            d.extend(e);
+            d
+        })
+    }
+
+    fn count(&self, pages: &[RenderedPage]) -> Vec<(String, usize)> {
+        let mut per_locale: BTreeMap<&str, usize> = BTreeMap::new();
+        for page in pages {
+            *per_locale.entry(&page.locale).or_default() += 1;
+        }
+        self.config
+            .languages
+            .iter()
+            .map(|l| (l.code.clone(), per_locale.get(l.code.as_str()).copied().unwrap_or(0)))
+            .collect()
+    }
+}
+
+/// `papermap check`: every stage but writing.
+pub fn check(options: &Options) -> Result<Report, Diagnostics> {
+    let start = Instant::now();
+    let site = load(options)?;
+    let pages = site.render()?;
+    Ok(Report { pages: site.count(&pages), elapsed: start.elapsed(), output: None })
+}
+
+/// `papermap build`: the whole site, swapped into the output folder only if nothing failed.
+pub fn build(options: &Options) -> Result<Report, Diagnostics> {
+    let start = Instant::now();
+    let site = load(options)?;
+    let pages = site.render()?;
+    let output = if options.root == Path::new(".") {
+        options.output.clone()
+    } else {
+        options.root.join(&options.output)
+    };
+    write(&site, &pages, &output).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::new(&output, format!("cannot write the site: {e}")));
+        d
+    })?;
+    Ok(Report { pages: site.count(&pages), elapsed: start.elapsed(), output: Some(output) })
+}
+
+fn write(site: &Site, pages: &[RenderedPage], output: &Path) -> std::io::Result<()> {
+    let config = &site.config;
+    let staging = Staging::new(output)?;
+    let theme_static = config.path(Templates::theme_dir(config).join("static"));
+    staging.copy_tree(&theme_static, Path::new(""))?;
+    staging.copy_tree(&config.path("static"), Path::new(""))?;
+    let content = config.path(CONTENT_DIR);
+    for asset in &site.discovered.assets {
+        let dest = staging.path().join(asset);
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::copy(content.join(asset), dest)?;
+    }
+    staging.write_pages(pages)?;
+    staging.commit()
+}

@@ -1,0 +1,109 @@
+//! The command line: `papermap build` and `papermap check`. Exit codes: 0 success, 1 errors in
+//! the site's files, 2 a command line that does not parse (clap's own code for usage errors).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::build::{self, Options, Report};
+use crate::diagnostics::Diagnostics;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "papermap",
+    version,
+    about = "Build a multilingual paper-map website from paper records",
+    long_about = "papermap turns content/ (paper records in Markdown with YAML front matter), \
+                  site.toml, a theme and i18n/ (Fluent translations) into a static website."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Build the site into the output folder (default: public/).
+    Build(BuildArgs),
+    /// Check the site's records, translations and templates without writing anything.
+    Check(SiteArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SiteArgs {
+    /// The site's folder, holding site.toml.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub root: PathBuf,
+    /// Include records and pages marked `draft: true`.
+    #[arg(long)]
+    pub drafts: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// Where to write the site, relative to the site's folder.
+    #[arg(long, short, default_value = "public", value_name = "DIR")]
+    pub output: PathBuf,
+    /// The site's address, instead of site.toml's `base_url` (e.g. for a preview deployment).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+}
+
+/// Runs the command line and returns the process's exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
+    match cli.command {
+        Command::Build(args) => {
+            let options = Options {
+                root: args.site.root,
+                output: args.output,
+                base_url: args.base_url,
+                drafts: args.site.drafts,
+            };
+            finish(build::build(&options), "built")
+        }
+        Command::Check(args) => {
+            let options = Options { root: args.root, drafts: args.drafts, ..Options::default() };
+            finish(build::check(&options), "checked")
+        }
+    }
+}
+
+fn finish(result: Result<Report, Diagnostics>, verb: &str) -> i32 {
+    match result {
+        Ok(report) => {
+            let total: usize = report.pages.iter().map(|(_, n)| n).sum();
+            let per_locale: Vec<String> = report.pages.iter().map(|(l, n)| format!("{l} {n}")).collect();
+            let place = report
+                .output
+                .map(|p| format!(" into {}", p.display()))
+                .unwrap_or_default();
+            println!(
+                "papermap: {verb} {total} pages ({}){place} in {:.2} s",
+                per_locale.join(", "),
+                report.elapsed.as_secs_f64()
+            );
+            0
+        }
+        Err(diagnostics) => {
+            let count = diagnostics.len();
+            let stderr = std::io::stderr();
+            let mut out = stderr.lock();
+            for d in diagnostics.into_sorted() {
+                let _ = writeln!(out, "{}", d.render());
+            }
+            let noun = if count == 1 { "error" } else { "errors" };
+            let _ = writeln!(out, "papermap: {count} {noun}; nothing was written, the last output is unchanged");
+            1
+        }
+    }
+}

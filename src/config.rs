@@ -1,0 +1,271 @@
+//! `site.toml`: the raw file as serde reads it (unknown keys are errors) and the resolved
+//! [`Config`] that the rest of the pipeline uses.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{suggest, Diagnostic, SourceText};
+use crate::records::Date;
+
+pub const CONFIG_FILE: &str = "site.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    base_url: Spanned<String>,
+    #[serde(default = "default_theme")]
+    theme: Spanned<String>,
+    languages: Spanned<Vec<RawLanguage>>,
+    #[serde(default)]
+    map: RawMap,
+    #[serde(default)]
+    facts: BTreeMap<String, Spanned<toml::Value>>,
+}
+
+fn default_theme() -> Spanned<String> {
+    Spanned::new(0..0, "default".to_string())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLanguage {
+    code: Spanned<String>,
+    /// The ICU locale for numbers and dates, when it differs from the code (e.g. `en-GB`).
+    formats: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    data_through: Option<Spanned<toml::value::Datetime>>,
+}
+
+/// A language of the site.
+#[derive(Debug, Clone)]
+pub struct Language {
+    /// The code used in URLs, file names and `i18n/` (e.g. `fr`).
+    pub code: String,
+    pub langid: LanguageIdentifier,
+    /// The locale that numbers and dates are formatted for.
+    pub formats: LanguageIdentifier,
+}
+
+/// A site-wide figure from `[facts]`, available to templates and Fluent messages.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fact {
+    Number(f64),
+    Text(String),
+    Date(Date),
+}
+
+/// The resolved configuration of a site.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub root: PathBuf,
+    pub source: SourceText,
+    /// Absolute URL of the site, without a trailing slash.
+    pub base_url: String,
+    /// The path part of `base_url` (`""` or `/sub`), prefixed to every internal link.
+    pub base_path: String,
+    pub theme: String,
+    pub theme_span: Range<usize>,
+    /// The site's languages; the first is the default, served without a prefix.
+    pub languages: Vec<Language>,
+    pub data_through: Option<Date>,
+    pub facts: BTreeMap<String, Fact>,
+    pub include_drafts: bool,
+}
+
+impl Config {
+    pub fn default_language(&self) -> &Language {
+        &self.languages[0]
+    }
+
+    pub fn language(&self, code: &str) -> Option<&Language> {
+        self.languages.iter().find(|l| l.code == code)
+    }
+
+    pub fn path(&self, relative: impl AsRef<Path>) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    /// The path shown to users for a file of the site: relative to where they run papermap.
+    pub fn display_path(&self, relative: impl AsRef<Path>) -> PathBuf {
+        if self.root == Path::new(".") {
+            relative.as_ref().to_path_buf()
+        } else {
+            self.root.join(relative)
+        }
+    }
+
+    /// Reads and resolves `site.toml` under `root`.
+    pub fn load(root: &Path, base_url_override: Option<&str>) -> Result<Config, Vec<Diagnostic>> {
+        let shown = if root == Path::new(".") {
+            PathBuf::from(CONFIG_FILE)
+        } else {
+            root.join(CONFIG_FILE)
+        };
+        let bytes = std::fs::read(root.join(CONFIG_FILE)).map_err(|e| {
+            vec![Diagnostic::new(&shown, format!("cannot read the site configuration: {e}"))
+                .with_help(format!(
+                    "run papermap in the site's folder or pass --root DIR; the folder must hold {CONFIG_FILE}"
+                ))]
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let source = SourceText::new(&shown, String::from_utf8_lossy(e.as_bytes()).to_string());
+            vec![Diagnostic::at(
+                &source,
+                e.utf8_error().valid_up_to(),
+                1,
+                "the file is not valid UTF-8",
+            )
+            .with_help("save the file as UTF-8")]
+        })?;
+        let source = SourceText::new(&shown, text);
+        let raw: RawConfig = toml::from_str(&source.text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().to_string();
+            let mut d = Diagnostic::at(&source, span.start, span.len(), message.clone());
+            if let Some(help) = unknown_key_help(&message) {
+                d = d.with_help(help);
+            }
+            vec![d]
+        })?;
+        resolve(root, source, raw, base_url_override)
+    }
+}
+
+const CONFIG_KEYS: &[&str] = &["base_url", "theme", "languages", "map", "facts", "code", "formats", "data_through"];
+
+fn unknown_key_help(message: &str) -> Option<String> {
+    let name = message.strip_prefix("unknown field `")?.split('`').next()?;
+    suggest(name, CONFIG_KEYS.iter().copied()).map(|s| format!("did you mean `{s}`?"))
+}
+
+fn resolve(
+    root: &Path,
+    source: SourceText,
+    raw: RawConfig,
+    base_url_override: Option<&str>,
+) -> Result<Config, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let at = |span: Range<usize>, message: String| Diagnostic::at(&source, span.start, span.len(), message);
+
+    let base_url = base_url_override
+        .unwrap_or(raw.base_url.get_ref())
+        .trim_end_matches('/')
+        .to_string();
+    let base_path = match base_url.split_once("://") {
+        Some((scheme, rest)) if scheme == "http" || scheme == "https" => {
+            rest.find('/').map_or(String::new(), |i| rest[i..].to_string())
+        }
+        _ => {
+            let message = format!("base_url `{base_url}` is not an http(s) URL");
+            errors.push(
+                at(raw.base_url.span(), message).with_help("write it as `https://example.org` or `https://example.org/sub`"),
+            );
+            String::new()
+        }
+    };
+
+    let mut languages: Vec<Language> = Vec::new();
+    for lang in raw.languages.get_ref() {
+        let code = lang.code.get_ref();
+        let langid = match code.parse::<LanguageIdentifier>() {
+            Ok(id) if id.to_string() == *code => id,
+            _ => {
+                errors.push(
+                    at(lang.code.span(), format!("`{code}` is not a language code"))
+                        .with_help("use a BCP 47 code such as `en`, `fr`, `zh` or `zh-Hant`"),
+                );
+                continue;
+            }
+        };
+        if languages.iter().any(|l| l.code == *code) {
+            errors.push(at(lang.code.span(), format!("language `{code}` is listed twice")));
+            continue;
+        }
+        let formats = match &lang.formats {
+            None => langid.clone(),
+            Some(f) => match f.get_ref().parse::<LanguageIdentifier>() {
+                Ok(id) => id,
+                Err(_) => {
+                    errors.push(at(f.span(), format!("`{}` is not a locale", f.get_ref())));
+                    langid.clone()
+                }
+            },
+        };
+        languages.push(Language {
+            code: code.clone(),
+            langid,
+            formats,
+        });
+    }
+    if raw.languages.get_ref().is_empty() {
+        errors.push(
+            at(raw.languages.span(), "the site needs at least one language".into())
+                .with_help("add `[[languages]]` with `code = \"en\"`"),
+        );
+    }
+
+    let data_through = raw.map.data_through.and_then(|d| {
+        let span = d.span();
+        match toml_date(d.get_ref()) {
+            Some(date) => Some(date),
+            None => {
+                errors.push(at(span, "data_through must be a date such as 2026-10-14".into()));
+                None
+            }
+        }
+    });
+
+    let mut facts = BTreeMap::new();
+    for (name, value) in raw.facts {
+        let span = value.span();
+        let fact = match value.into_inner() {
+            toml::Value::Integer(i) => Fact::Number(i as f64),
+            toml::Value::Float(f) => Fact::Number(f),
+            toml::Value::String(s) => Fact::Text(s),
+            toml::Value::Datetime(d) => match toml_date(&d) {
+                Some(date) => Fact::Date(date),
+                None => {
+                    errors.push(at(span, format!("fact `{name}` must be a plain date")));
+                    continue;
+                }
+            },
+            _ => {
+                errors.push(at(span, format!("fact `{name}` must be a number, a string or a date")));
+                continue;
+            }
+        };
+        facts.insert(name, fact);
+    }
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Config {
+        root: root.to_path_buf(),
+        theme: raw.theme.get_ref().clone(),
+        theme_span: raw.theme.span(),
+        source,
+        base_url,
+        base_path,
+        languages,
+        data_through,
+        facts,
+        include_drafts: false,
+    })
+}
+
+fn toml_date(d: &toml::value::Datetime) -> Option<Date> {
+    match (d.date, d.time, d.offset) {
+        (Some(date), None, None) => Date::new(i32::from(date.year), date.month, date.day),
+        _ => None,
+    }
+}

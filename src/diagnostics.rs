@@ -1,0 +1,313 @@
+//! Errors as values. A [`Diagnostic`] names a file, a line and a column (counted in the file, not
+//! in its front matter), says what is wrong and, when the fix is obvious, how to fix it. Stages
+//! collect diagnostics instead of stopping at the first, so one build reports every error; this
+//! module also renders them for the terminal, with the offending source lines, through miette.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan};
+
+/// The text of one source file, with what is needed to turn byte offsets into lines and columns.
+#[derive(Debug, Clone)]
+pub struct SourceText {
+    /// The path as shown to the user.
+    pub path: PathBuf,
+    pub text: Arc<str>,
+    line_starts: Arc<[usize]>,
+}
+
+impl SourceText {
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> Self {
+        let text: Arc<str> = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceText {
+            path: path.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// One-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self.text[start..floor_char_boundary(&self.text, offset)]
+            .chars()
+            .count();
+        (line + 1, column + 1)
+    }
+
+    /// Byte offset of a one-based line and column (in characters); clamped to the text.
+    pub fn offset(&self, line: usize, column: usize) -> usize {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        let line_text = self.line(line);
+        let within = line_text
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(line_text.len(), |(i, _)| i);
+        start + within
+    }
+
+    /// The text of a one-based line, without its line ending.
+    pub fn line(&self, line: usize) -> &str {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return "";
+        };
+        let end = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&next| next);
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Where in a file a diagnostic points.
+#[derive(Debug, Clone)]
+struct Span {
+    line: usize,
+    column: usize,
+    offset: usize,
+    len: usize,
+    source: Arc<str>,
+}
+
+/// One error: a file, a position when there is one, a message and an optional fix.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub path: PathBuf,
+    pub message: String,
+    pub help: Option<String>,
+    label: Option<String>,
+    span: Option<Span>,
+}
+
+impl Diagnostic {
+    /// An error about a whole file (or a folder), with no position inside it.
+    pub fn new(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            path: path.into(),
+            message: message.into(),
+            help: None,
+            label: None,
+            span: None,
+        }
+    }
+
+    /// An error at a byte range of a source file.
+    pub fn at(source: &SourceText, offset: usize, len: usize, message: impl Into<String>) -> Self {
+        let (line, column) = source.line_col(offset);
+        Diagnostic {
+            path: source.path.clone(),
+            message: message.into(),
+            help: None,
+            label: None,
+            span: Some(Span {
+                line,
+                column,
+                offset: floor_char_boundary(&source.text, offset.min(source.text.len())),
+                len,
+                source: source.text.clone(),
+            }),
+        }
+    }
+
+    /// An error at a one-based line and column of a source file; it underlines the rest of the
+    /// word that starts there.
+    pub fn at_line_col(
+        source: &SourceText,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let offset = source.offset(line, column);
+        let len = source.text[offset..]
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(source.text.len() - offset);
+        Self::at(source, offset, len, message)
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// One-based line and column, when the diagnostic points inside the file.
+    pub fn line_col(&self) -> Option<(usize, usize)> {
+        self.span.as_ref().map(|s| (s.line, s.column))
+    }
+
+    /// `path:line:column`, or the path alone.
+    pub fn location(&self) -> String {
+        match self.line_col() {
+            Some((line, column)) => format!("{}:{line}:{column}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+
+    /// The full report for a terminal: location, message, the source lines and the fix.
+    pub fn render(&self) -> String {
+        let mut out = format!("error: {}: {}\n", self.location(), self.message);
+        if self.span.is_some() {
+            let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+                .with_width(100)
+                .with_context_lines(1);
+            let _ = handler.render_report(&mut out, &MietteView(self));
+        } else if let Some(help) = &self.help {
+            out.push_str(&format!("  help: {help}\n"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// The diagnostic seen through miette's eyes, to draw the source snippet.
+struct MietteView<'a>(&'a Diagnostic);
+
+impl fmt::Debug for MietteView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl fmt::Display for MietteView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+
+impl std::error::Error for MietteView<'_> {}
+
+impl miette::Diagnostic for MietteView<'_> {
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.0
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.span.as_ref().map(|s| &s.source as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.0.span.as_ref()?;
+        let label = LabeledSpan::new_primary_with_span(
+            self.0.label.clone(),
+            (span.offset, span.len.max(1).min(span.source.len() - span.offset)),
+        );
+        Some(Box::new(std::iter::once(label)))
+    }
+}
+
+/// The errors of one build, collected from every stage.
+#[derive(Debug, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    pub fn extend(&mut self, diagnostics: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(diagnostics);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Sorted by file and position, so that the report is the same on every run.
+    pub fn into_sorted(mut self) -> Vec<Diagnostic> {
+        self.0.sort_by(|a, b| {
+            (&a.path, a.line_col(), &a.message).cmp(&(&b.path, b.line_col(), &b.message))
+        });
+        self.0.dedup_by(|a, b| a.to_string() == b.to_string());
+        self.0
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// The closest of `candidates` to a misspelt `word`, if one is close enough to suggest.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(word, c), c))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_of_the_file_and_characters() {
+        let s = SourceText::new("a.md", "---\ntitle: é x\n");
+        assert_eq!(s.line_col(0), (1, 1));
+        assert_eq!(s.line_col(4), (2, 1));
+        let x = s.text.find('x').unwrap();
+        assert_eq!(s.line_col(x), (2, 10));
+        assert_eq!(s.offset(2, 10), x);
+        assert_eq!(s.line(2), "title: é x");
+    }
+
+    #[test]
+    fn suggests_the_closest_field() {
+        let fields = ["references", "reference_count", "title"];
+        assert_eq!(suggest("refrences", fields), Some("references"));
+        assert_eq!(suggest("zzz", fields), None);
+    }
+
+    #[test]
+    fn render_names_file_line_and_column_and_help() {
+        let s = SourceText::new("content/papers/x.md", "---\nrefrences: []\n---\n");
+        let d = Diagnostic::at_line_col(&s, 2, 1, "unknown field `refrences`")
+            .with_help("did you mean `references`?");
+        let out = d.render();
+        assert!(out.starts_with("error: content/papers/x.md:2:1: unknown field `refrences`"));
+        assert!(out.contains("did you mean `references`?"), "{out}");
+        assert!(out.contains("refrences: []"), "{out}");
+    }
+}

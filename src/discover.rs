@@ -1,0 +1,153 @@
+//! Finds the content files of a site: paper records under `content/papers/`, long-form pages in
+//! every other folder of `content/`, and the other files there (images, PDFs) that are copied as
+//! they are. It reads no file; it only names them, in a stable order.
+
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+
+pub const CONTENT_DIR: &str = "content";
+pub const PAPERS_SECTION: &str = "papers";
+
+/// What a content file holds, judged by where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    Paper,
+    /// A long-form page; `path` is its place in the site without the locale, e.g. `press/slug`.
+    Page { path: String },
+}
+
+/// A Markdown file of the content folder.
+#[derive(Debug, Clone)]
+pub struct ContentFile {
+    /// Relative to the site root, e.g. `content/papers/2208.11695.fr.md`.
+    pub relative: PathBuf,
+    /// The file name without its locale and extension: a paper's id or a page's slug.
+    pub stem: String,
+    /// The locale of a translation (`fr` in `<id>.fr.md`).
+    pub locale: Option<String>,
+    pub kind: Kind,
+}
+
+/// Every file of the content folder, sorted by path.
+#[derive(Debug, Default)]
+pub struct Discovered {
+    pub files: Vec<ContentFile>,
+    /// Files that are not Markdown, relative to `content/`.
+    pub assets: Vec<PathBuf>,
+}
+
+/// Editor temporaries and hidden files are never content.
+pub fn is_ignored(name: &str) -> bool {
+    name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp")
+}
+
+pub fn discover(config: &Config) -> Result<Discovered, Vec<Diagnostic>> {
+    let content = config.path(CONTENT_DIR);
+    let mut found = Discovered::default();
+    let mut errors = Vec::new();
+    if !content.is_dir() {
+        return Ok(found);
+    }
+    let walker = WalkDir::new(&content)
+        .follow_links(false)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_ignored(&e.file_name().to_string_lossy()));
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().map_or(content.clone(), Path::to_path_buf);
+                errors.push(Diagnostic::new(path, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let within = entry.path().strip_prefix(&content).unwrap_or(entry.path());
+        if entry.path().extension().is_some_and(|e| e == "md") {
+            match classify(config, within) {
+                Ok(file) => found.files.push(file),
+                Err(message) => errors.push(
+                    Diagnostic::new(config.display_path(Path::new(CONTENT_DIR).join(within)), message.0)
+                        .with_help(message.1),
+                ),
+            }
+        } else {
+            found.assets.push(within.to_path_buf());
+        }
+    }
+    if errors.is_empty() {
+        Ok(found)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Names a Markdown file from its path inside `content/`.
+fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, String)> {
+    let file_name = within.file_name().unwrap_or_default().to_string_lossy();
+    let name = file_name.strip_suffix(".md").unwrap_or(&file_name);
+    let (stem, locale) = match name.rsplit_once('.') {
+        Some((stem, suffix)) if config.language(suffix).is_some() => (stem, Some(suffix.to_string())),
+        Some((_, suffix)) if looks_like_locale(suffix) => {
+            let known: Vec<_> = config.languages.iter().map(|l| l.code.as_str()).collect();
+            return Err((
+                format!("the locale `{suffix}` of this translation is not a language of the site"),
+                format!(
+                    "add `[[languages]] code = \"{suffix}\"` to site.toml, or use one of: {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+        _ => (name, None),
+    };
+    let kind = match within.components().next() {
+        Some(first) if first.as_os_str() == PAPERS_SECTION && within.components().count() > 1 => Kind::Paper,
+        _ => {
+            let parent = within.parent().unwrap_or(Path::new(""));
+            let path = parent.join(stem).to_string_lossy().replace('\\', "/");
+            Kind::Page { path }
+        }
+    };
+    Ok(ContentFile {
+        relative: Path::new(CONTENT_DIR).join(within),
+        stem: stem.to_string(),
+        locale,
+        kind,
+    })
+}
+
+/// `de`, `pt-BR`, `zh-Hant`: a suffix that is meant as a locale, not part of an id.
+fn looks_like_locale(suffix: &str) -> bool {
+    let mut parts = suffix.split('-');
+    let language = parts.next().unwrap_or_default();
+    (2..=3).contains(&language.len())
+        && language.chars().all(|c| c.is_ascii_lowercase())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locale_suffixes() {
+        assert!(looks_like_locale("de"));
+        assert!(looks_like_locale("zh-Hant"));
+        assert!(!looks_like_locale("11695"));
+        assert!(!looks_like_locale("Bugs"));
+    }
+
+    #[test]
+    fn editor_files_are_ignored() {
+        assert!(is_ignored(".#2208.11695.md"));
+        assert!(is_ignored("2208.11695.md~"));
+        assert!(!is_ignored("2208.11695.md"));
+    }
+}

@@ -1,0 +1,115 @@
+//! Numbers and dates for a locale, by ICU4X: `0,012` and `10 348` in French, `10,348` in
+//! English, `24 août 2022`, `2022年8月24日`. Built once per locale and shared by all threads.
+
+use std::str::FromStr;
+
+use fixed_decimal::Decimal;
+use icu_datetime::fieldsets::YMD;
+use icu_datetime::DateTimeFormatter;
+use icu_decimal::DecimalFormatter;
+use icu_locale_core::Locale;
+use unic_langid::LanguageIdentifier;
+
+use crate::records::Date;
+
+/// How many fraction digits to show.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Digits {
+    pub min_fraction: Option<usize>,
+    pub max_fraction: Option<usize>,
+}
+
+/// The formatters of one locale.
+pub struct LocaleFormats {
+    decimal: DecimalFormatter,
+    date: DateTimeFormatter<YMD>,
+}
+
+impl std::fmt::Debug for LocaleFormats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LocaleFormats")
+    }
+}
+
+/// The ICU locale of a language identifier; a tag ICU cannot read formats as the root locale.
+pub fn icu_locale(langid: &LanguageIdentifier) -> Locale {
+    Locale::from_str(&langid.to_string()).unwrap_or(Locale::UNKNOWN)
+}
+
+impl LocaleFormats {
+    pub fn new(langid: &LanguageIdentifier) -> LocaleFormats {
+        let locale = icu_locale(langid);
+        // Compiled data covers every locale through fallback, so these cannot fail for data
+        // reasons; the root locale's formatters are the last resort all the same.
+        let decimal = DecimalFormatter::try_new((&locale).into(), Default::default())
+            .or_else(|_| DecimalFormatter::try_new(Default::default(), Default::default()))
+            .expect("compiled decimal data for the root locale");
+        let date = DateTimeFormatter::try_new((&locale).into(), YMD::medium())
+            .or_else(|_| DateTimeFormatter::try_new(Default::default(), YMD::medium()))
+            .expect("compiled date data for the root locale");
+        LocaleFormats { decimal, date }
+    }
+
+    pub fn number(&self, value: f64, digits: Digits) -> String {
+        if !value.is_finite() {
+            return value.to_string();
+        }
+        let mut decimal = match digits.max_fraction {
+            Some(max) => Decimal::from_str(&format!("{value:.max$}")),
+            None => Decimal::from_str(&format!("{value}")),
+        }
+        .unwrap_or_default();
+        if let Some(max) = digits.max_fraction {
+            decimal.trim_end();
+            decimal.round(-(max as i16));
+        }
+        if let Some(min) = digits.min_fraction {
+            decimal.pad_end(-(min as i16));
+        }
+        self.decimal.format(&decimal).to_string()
+    }
+
+    pub fn integer(&self, value: i64) -> String {
+        self.decimal.format(&Decimal::from(value)).to_string()
+    }
+
+    pub fn date(&self, date: Date) -> String {
+        match icu_calendar::Date::try_new_iso(date.year, date.month, date.day) {
+            Ok(d) => self.date.format(&d).to_string(),
+            Err(_) => date.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn formats(tag: &str) -> LocaleFormats {
+        LocaleFormats::new(&tag.parse().unwrap())
+    }
+
+    #[test]
+    fn french_numbers() {
+        let fr = formats("fr");
+        assert_eq!(fr.number(0.012, Digits { min_fraction: Some(3), max_fraction: Some(3) }), "0,012");
+        assert_eq!(fr.number(0.0, Digits { min_fraction: Some(3), max_fraction: Some(3) }), "0,000");
+        assert_eq!(fr.number(8.6, Digits::default()), "8,6");
+        assert_eq!(fr.integer(10348), "10\u{202f}348");
+    }
+
+    #[test]
+    fn english_numbers() {
+        let en = formats("en");
+        assert_eq!(en.number(0.012, Digits::default()), "0.012");
+        assert_eq!(en.integer(10348), "10,348");
+    }
+
+    #[test]
+    fn dates() {
+        let d = Date::new(2022, 8, 24).unwrap();
+        assert_eq!(formats("en-GB").date(d), "24 Aug 2022");
+        assert_eq!(formats("fr").date(d), "24 août 2022");
+        assert_eq!(formats("zh").date(d), "2022年8月24日");
+    }
+}

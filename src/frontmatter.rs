@@ -1,0 +1,221 @@
+//! Splits a content file into its YAML front matter and Markdown body, deserializes the front
+//! matter, and turns every YAML or serde error into a diagnostic whose line and column are counted
+//! in the file. It also finds where each top-level key stands, so later checks can point at the
+//! field they reject and unknown fields can be reported all at once with a suggestion.
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostics::{suggest, Diagnostic, SourceText};
+
+/// A content file cut in two.
+#[derive(Debug)]
+pub struct FrontMatter {
+    /// Byte range of the YAML text in the file.
+    yaml_start: usize,
+    yaml_end: usize,
+    /// One-based line of the file where the YAML starts.
+    yaml_first_line: usize,
+    /// Byte offset of the body in the file.
+    pub body_start: usize,
+    keys: Vec<Key>,
+}
+
+/// A top-level key of the front matter and where it stands.
+#[derive(Debug, Clone)]
+pub struct Key {
+    pub name: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+const OPEN: &str = "---";
+
+impl FrontMatter {
+    /// Finds the front matter between a first line `---` and the next line `---`.
+    pub fn split(source: &SourceText) -> Result<FrontMatter, Diagnostic> {
+        let text = &source.text;
+        let first_line = source.line(1);
+        if first_line.trim_end() != OPEN {
+            return Err(Diagnostic::at(source, 0, first_line.len(), "the file has no front matter")
+                .with_help("start the file with a line `---`, then the record's fields, then another line `---`"));
+        }
+        let yaml_start = text.find('\n').map_or(text.len(), |i| i + 1);
+        let mut offset = yaml_start;
+        for line in text[yaml_start..].split_inclusive('\n') {
+            let trimmed = line.trim_end();
+            if trimmed == OPEN || trimmed == "..." {
+                let fm = FrontMatter {
+                    yaml_start,
+                    yaml_end: offset,
+                    yaml_first_line: 2,
+                    body_start: offset + line.len(),
+                    keys: Vec::new(),
+                };
+                let keys = fm.scan_keys(source);
+                return Ok(FrontMatter { keys, ..fm });
+            }
+            offset += line.len();
+        }
+        Err(Diagnostic::at(source, 0, OPEN.len(), "the front matter is never closed")
+            .with_help("end the front matter with a line `---` before the body"))
+    }
+
+    pub fn yaml<'a>(&self, source: &'a SourceText) -> &'a str {
+        &source.text[self.yaml_start..self.yaml_end]
+    }
+
+    pub fn body<'a>(&self, source: &'a SourceText) -> &'a str {
+        &source.text[self.body_start.min(source.text.len())..]
+    }
+
+    /// Top-level keys: lines of block-style YAML that start at column one with `name:`.
+    fn scan_keys(&self, source: &SourceText) -> Vec<Key> {
+        let mut keys = Vec::new();
+        for (i, line) in self.yaml(source).lines().enumerate() {
+            let Some((name, _)) = line.split_once(':') else { continue };
+            let is_key = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                && !name.starts_with('-');
+            if is_key {
+                keys.push(Key {
+                    name: name.to_string(),
+                    line: self.yaml_first_line + i,
+                    column: 1,
+                });
+            }
+        }
+        keys
+    }
+
+    pub fn key(&self, name: &str) -> Option<&Key> {
+        self.keys.iter().find(|k| k.name == name)
+    }
+
+    /// Every top-level key that is not a field of this kind of file, with a suggestion.
+    pub fn unknown_keys(&self, source: &SourceText, fields: &[&str], kind: &str) -> Vec<Diagnostic> {
+        self.keys
+            .iter()
+            .filter(|k| !fields.contains(&k.name.as_str()))
+            .map(|k| {
+                let d = Diagnostic::at_line_col(source, k.line, k.column, format!("unknown field `{}` in {kind}", k.name))
+                    .with_label("not a field of the record format");
+                match suggest(&k.name, fields.iter().copied()) {
+                    Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                    None => d.with_help(format!("the fields are: {}", fields.join(", "))),
+                }
+            })
+            .collect()
+    }
+
+    /// The position of a field's value, for errors about it: the top-level key, or, for a nested
+    /// field such as `links.arxiv`, the first `arxiv:` inside the `links` block.
+    pub fn locate(&self, source: &SourceText, path: &[&str]) -> (usize, usize) {
+        let Some(top) = path.first().and_then(|name| self.key(name)) else {
+            return (self.yaml_first_line.saturating_sub(1).max(1), 1);
+        };
+        let value_column = |line: usize, after: &str| {
+            let text = source.line(line);
+            let start = text.find(after).map_or(0, |i| i + after.len());
+            let skipped = text[start..].len() - text[start..].trim_start().len();
+            if start + skipped >= text.len() {
+                (line, 1 + text[..start].chars().count())
+            } else {
+                (line, 1 + text[..start + skipped].chars().count())
+            }
+        };
+        let Some(inner) = path.get(1) else {
+            return value_column(top.line, ":");
+        };
+        let end = self
+            .keys
+            .iter()
+            .find(|k| k.line > top.line)
+            .map_or(usize::MAX, |k| k.line);
+        let needle = format!("{inner}:");
+        let mut line = top.line;
+        while line < end && line <= source.text.lines().count() {
+            if source.line(line).contains(&needle) {
+                return value_column(line, &needle);
+            }
+            line += 1;
+        }
+        value_column(top.line, ":")
+    }
+
+    /// Deserializes the YAML into `T`, with the error's position mapped into the file.
+    pub fn deserialize<T: DeserializeOwned>(&self, source: &SourceText) -> Result<T, Diagnostic> {
+        let yaml = self.yaml(source);
+        let yaml = if yaml.trim().is_empty() { "{}" } else { yaml };
+        serde_yaml::from_str(yaml).map_err(|e| self.yaml_error(source, &e))
+    }
+
+    fn yaml_error(&self, source: &SourceText, error: &serde_yaml::Error) -> Diagnostic {
+        let message = strip_location(&error.to_string());
+        let (line, column) = match error.location() {
+            Some(l) => (self.yaml_first_line + l.line() - 1, l.column()),
+            None => (self.yaml_first_line, 1),
+        };
+        let d = Diagnostic::at_line_col(source, line, column, message.clone());
+        if message.contains("did not find expected") || message.contains("mapping values are not allowed") {
+            d.with_help("check the indentation and quote values that contain `: ` or start with a special character")
+        } else if message.contains("invalid type") {
+            d.with_help("see the record format in docs/records.md for the type of each field")
+        } else {
+            d
+        }
+    }
+}
+
+/// serde_yaml appends ` at line L column C` to its messages; the diagnostic carries the position.
+fn strip_location(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) if message[i..].contains(" column ") => message[..i].to_string(),
+        _ => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn source(text: &str) -> SourceText {
+        SourceText::new("x.md", text)
+    }
+
+    #[test]
+    fn splits_front_matter_and_body() {
+        let s = source("---\ntitle: A\n---\nBody\n");
+        let fm = FrontMatter::split(&s).unwrap();
+        assert_eq!(fm.yaml(&s), "title: A\n");
+        assert_eq!(fm.body(&s), "Body\n");
+        assert_eq!(fm.key("title").unwrap().line, 2);
+    }
+
+    #[test]
+    fn yaml_errors_are_counted_in_the_file() {
+        let s = source("---\ntitle: A\nyear: [1\n---\n");
+        let fm = FrontMatter::split(&s).unwrap();
+        let err = fm.deserialize::<BTreeMap<String, serde_yaml::Value>>(&s).unwrap_err();
+        let (line, _) = err.line_col().unwrap();
+        assert!(line >= 3, "{err}");
+        assert!(!err.message.contains("at line"), "{err}");
+    }
+
+    #[test]
+    fn locates_nested_fields() {
+        let s = source("---\ntitle: A\nlinks:\n  arxiv: javascript:x\n---\n");
+        let fm = FrontMatter::split(&s).unwrap();
+        assert_eq!(fm.locate(&s, &["links", "arxiv"]), (4, 10));
+        assert_eq!(fm.locate(&s, &["title"]), (2, 8));
+    }
+
+    #[test]
+    fn missing_front_matter_is_an_error_at_the_first_line() {
+        let s = source("title: A\n");
+        let err = FrontMatter::split(&s).unwrap_err();
+        assert_eq!(err.line_col(), Some((1, 1)));
+    }
+}

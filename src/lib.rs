@@ -1,0 +1,23 @@
+//! papermap: a static site generator for a multilingual paper map.
+//!
+//! The crate is a pipeline of stages, each a module with one job and a typed product:
+//! [`config`] reads `site.toml`, [`discover`] finds the content files, [`parse`] turns them into
+//! records, [`model`] links the records into the map, [`localize`] and [`templates`] prepare the
+//! per-locale machinery, [`render`] turns (model, locale, template) into pages, and [`output`]
+//! writes them. [`build`] runs the stages in order; [`cli`] is the command line.
+
+pub mod build;
+pub mod cli;
+pub mod config;
+pub mod diagnostics;
+pub mod discover;
+pub mod format;
+pub mod frontmatter;
+pub mod localize;
+pub mod markdown;
+pub mod model;
+pub mod output;
+pub mod parse;
+pub mod records;
+pub mod render;
+pub mod templates;

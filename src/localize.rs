@@ -1,0 +1,184 @@
+//! Every sentence a reader sees: Fluent messages from `i18n/<locale>/*.ftl`, resolved in a
+//! page's locale through a fallback chain (the locale, its parent language, the default
+//! language), with CLDR plural rules, no bidi isolation marks, and numbers formatted by ICU4X
+//! for the locale instead of fluent-rs's locale-blind default.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::types::FluentNumber;
+use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
+use intl_memoizer::Memoizable;
+use unic_langid::LanguageIdentifier;
+
+use crate::config::Config;
+use crate::diagnostics::{Diagnostic, SourceText};
+use crate::format::{Digits, LocaleFormats};
+
+pub const I18N_DIR: &str = "i18n";
+
+/// ICU4X formatters as Fluent's memoizer holds them, one per bundle locale.
+struct IcuNumbers(LocaleFormats);
+
+impl Memoizable for IcuNumbers {
+    type Args = ();
+    type Error = ();
+    fn construct(lang: LanguageIdentifier, _: ()) -> Result<Self, ()> {
+        Ok(IcuNumbers(LocaleFormats::new(&lang)))
+    }
+}
+
+/// Fluent calls this for every value it places; numbers go to ICU4X.
+fn format_value(value: &FluentValue, memoizer: &intl_memoizer::concurrent::IntlLangMemoizer) -> Option<String> {
+    let FluentValue::Number(number) = value else { return None };
+    memoizer
+        .with_try_get::<IcuNumbers, _, _>((), |icu| icu.0.number(number.value, digits_of(number)))
+        .ok()
+}
+
+fn digits_of(number: &FluentNumber) -> Digits {
+    Digits {
+        min_fraction: number.options.minimum_fraction_digits,
+        max_fraction: number.options.maximum_fraction_digits,
+    }
+}
+
+struct LocaleBundle {
+    code: String,
+    bundle: FluentBundle<FluentResource>,
+    /// Indices of the bundles to try, this one first.
+    fallback: Vec<usize>,
+    formats: LocaleFormats,
+}
+
+/// The messages and formatters of every language of the site.
+pub struct Localizer {
+    locales: Vec<LocaleBundle>,
+}
+
+impl std::fmt::Debug for Localizer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.locales.iter().map(|l| &l.code)).finish()
+    }
+}
+
+impl Localizer {
+    /// Reads `i18n/<code>/*.ftl` for each language of the site.
+    pub fn load(config: &Config) -> Result<Arc<Localizer>, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let mut locales = Vec::new();
+        for language in &config.languages {
+            let mut bundle = FluentBundle::new_concurrent(vec![language.formats.clone()]);
+            bundle.set_use_isolating(false);
+            bundle.set_formatter(Some(format_value));
+            let dir = Path::new(I18N_DIR).join(&language.code);
+            for relative in ftl_files(&config.path(&dir), &dir) {
+                match load_resource(config, &relative) {
+                    Ok((source, resource)) => {
+                        if let Err(collisions) = bundle.add_resource(resource) {
+                            errors.extend(collisions.iter().map(|e| collision(&source, e)));
+                        }
+                    }
+                    Err(e) => errors.extend(e),
+                }
+            }
+            locales.push(LocaleBundle {
+                code: language.code.clone(),
+                bundle,
+                fallback: Vec::new(),
+                formats: LocaleFormats::new(&language.formats),
+            });
+        }
+        for (i, language) in config.languages.iter().enumerate() {
+            let mut chain = vec![i];
+            let parent = language.langid.language.as_str();
+            if let Some(p) = config.languages.iter().position(|l| l.code == parent) {
+                chain.push(p);
+            }
+            chain.push(0);
+            chain.dedup();
+            let mut seen = Vec::new();
+            chain.retain(|x| !seen.contains(x) && {
+                seen.push(*x);
+                true
+            });
+            locales[i].fallback = chain;
+        }
+        if errors.is_empty() {
+            Ok(Arc::new(Localizer { locales }))
+        } else {
+            Err(errors)
+        }
+    }
+
+    pub fn index_of(&self, code: &str) -> Option<usize> {
+        self.locales.iter().position(|l| l.code == code)
+    }
+
+    pub fn formats(&self, locale: usize) -> &LocaleFormats {
+        &self.locales[locale].formats
+    }
+
+    /// The message `key` in a locale, falling back along its chain.
+    pub fn message(&self, locale: usize, key: &str, args: Option<&FluentArgs>) -> Result<String, String> {
+        for &i in &self.locales[locale].fallback {
+            let bundle = &self.locales[i].bundle;
+            let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else { continue };
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, args, &mut errors);
+            if let Some(error) = errors.first() {
+                return Err(format!(
+                    "the message `{key}` of i18n/{}/ cannot be formatted: {error}",
+                    self.locales[i].code
+                ));
+            }
+            return Ok(text.into_owned());
+        }
+        Err(format!(
+            "no message `{key}` in i18n/{}/ nor in the languages it falls back to",
+            self.locales[locale].code
+        ))
+    }
+}
+
+/// Every `.ftl` file of a folder, sorted, as paths relative to the site root.
+fn ftl_files(dir: &Path, relative: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .filter(|name| Path::new(name).extension().is_some_and(|e| e == "ftl"))
+        .map(|name| relative.join(name))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load_resource(config: &Config, relative: &Path) -> Result<(SourceText, FluentResource), Vec<Diagnostic>> {
+    let source = crate::parse::read_source(config, relative).map_err(|d| vec![d])?;
+    match FluentResource::try_new(source.text.to_string()) {
+        Ok(resource) => Ok((source, resource)),
+        Err((_, parse_errors)) => Err(parse_errors
+            .iter()
+            .map(|e| {
+                Diagnostic::at(&source, e.pos.start, e.pos.len().max(1), format!("this Fluent file does not parse: {}", e.kind))
+                    .with_help("a message is `id = text`; continuation lines are indented; see https://projectfluent.org/fluent/guide/")
+            })
+            .collect()),
+    }
+}
+
+fn collision(source: &SourceText, error: &FluentError) -> Diagnostic {
+    let (message, id) = match error {
+        FluentError::Overriding { kind, id } => (format!("the {kind} `{id}` is defined twice in this language"), id.as_str()),
+        other => (other.to_string(), ""),
+    };
+    let offset = source
+        .text
+        .match_indices(id)
+        .map(|(i, _)| i)
+        .find(|&i| !id.is_empty() && (i == 0 || source.text.as_bytes()[i - 1] == b'\n'))
+        .unwrap_or(0);
+    Diagnostic::at(source, offset, id.len().max(1), message).with_help("keep one definition per message in each language")
+}

@@ -1,0 +1,171 @@
+//! The one Markdown function: record bodies to HTML. The pulldown-cmark options are set here and
+//! nowhere else. Raw HTML in a record is shown as text, never passed through, and a link whose
+//! scheme could run code (`javascript:`, `data:`, …) is reported, so a record cannot inject
+//! anything into a page. Fenced code is highlighted by syntect with CSS classes.
+
+use std::sync::LazyLock;
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
+use syntect::html::{ClassStyle, ClassedHTMLGenerator};
+use syntect::parsing::SyntaxSet;
+use syntect::util::LinesWithEndings;
+
+/// Loaded once per process: building the syntax set is the slow part of syntect.
+static SYNTAXES: LazyLock<SyntaxSet> = LazyLock::new(SyntaxSet::load_defaults_newlines);
+
+/// The CSS class prefix of highlighted code, shared with the theme's stylesheet.
+pub const CODE_CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
+
+/// The HTML of a Markdown text, and what was wrong in it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Rendered {
+    pub html: String,
+    /// Byte ranges (in the Markdown text) of links that were refused, with the reason.
+    pub problems: Vec<(std::ops::Range<usize>, String)>,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_SMART_PUNCTUATION
+}
+
+/// True for an http(s) URL, a `mailto:` address, or a link without a scheme (relative, `/…`, `#…`).
+pub fn is_safe_url(url: &str) -> bool {
+    match scheme(url) {
+        None => true,
+        Some(s) => matches!(s.to_ascii_lowercase().as_str(), "http" | "https" | "mailto"),
+    }
+}
+
+/// True for an http(s) URL or a relative path: what a record's `links` may hold.
+pub fn is_link_url(url: &str) -> bool {
+    match scheme(url) {
+        None => !url.trim().is_empty(),
+        Some(s) => matches!(s.to_ascii_lowercase().as_str(), "http" | "https"),
+    }
+}
+
+fn scheme(url: &str) -> Option<&str> {
+    let url = url.trim_start();
+    let end = url.find(':')?;
+    let candidate = &url[..end];
+    let is_scheme = candidate.starts_with(|c: char| c.is_ascii_alphabetic())
+        && candidate
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    is_scheme.then_some(candidate)
+}
+
+pub fn render(markdown: &str) -> Rendered {
+    let mut problems = Vec::new();
+    let mut events = Vec::new();
+    let mut code: Option<(String, String)> = None;
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        if let Some((lang, text)) = &mut code {
+            match event {
+                Event::Text(t) => text.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    events.push(Event::Html(highlight(lang, text).into()));
+                    code = None;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let event = match event {
+            Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or("").to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                code = Some((lang, String::new()));
+                continue;
+            }
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let dest_url = checked(dest_url, &range, &mut problems);
+                Event::Start(Tag::Link { link_type, dest_url, title, id })
+            }
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+                let dest_url = checked(dest_url, &range, &mut problems);
+                Event::Start(Tag::Image { link_type, dest_url, title, id })
+            }
+            other => other,
+        };
+        events.push(event);
+    }
+    let mut html = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    Rendered { html, problems }
+}
+
+fn checked<'a>(url: CowStr<'a>, range: &std::ops::Range<usize>, problems: &mut Vec<(std::ops::Range<usize>, String)>) -> CowStr<'a> {
+    if is_safe_url(&url) {
+        url
+    } else {
+        problems.push((
+            range.clone(),
+            format!("the link `{url}` uses a scheme that is not allowed"),
+        ));
+        CowStr::Borrowed("#")
+    }
+}
+
+fn highlight(lang: &str, code: &str) -> String {
+    let syntax = SYNTAXES
+        .find_syntax_by_token(lang)
+        .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
+    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, CODE_CLASS_STYLE);
+    for line in LinesWithEndings::from(code) {
+        if generator.parse_html_for_line_which_includes_newline(line).is_err() {
+            return format!("<pre><code>{}</code></pre>\n", escape(code));
+        }
+    }
+    let class = if lang.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape(lang)) };
+    format!("<pre class=\"code\"><code{class}>{}</code></pre>\n", generator.finalize())
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    pulldown_cmark_escape::escape_html(&mut out, text).ok();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_paragraphs_and_escapes_raw_html() {
+        let r = render("Hello *world*\n\n<script>alert(1)</script>\n");
+        assert!(r.html.contains("<em>world</em>"));
+        assert!(r.html.contains("&lt;script&gt;"), "{}", r.html);
+        assert!(!r.html.contains("<script>"));
+    }
+
+    #[test]
+    fn refuses_script_links() {
+        let r = render("[x](javascript:alert(1)) and [y](https://example.org)");
+        assert_eq!(r.problems.len(), 1);
+        assert!(!r.html.contains("javascript:"));
+        assert!(r.html.contains("https://example.org"));
+    }
+
+    #[test]
+    fn highlights_fenced_code_with_classes() {
+        let r = render("```rust\nfn main() {}\n```\n");
+        assert!(r.html.contains("hl-"), "{}", r.html);
+        assert!(r.html.contains("language-rust"));
+    }
+
+    #[test]
+    fn link_urls() {
+        assert!(is_link_url("https://arxiv.org/abs/1"));
+        assert!(is_link_url("/files/paper.pdf"));
+        assert!(!is_link_url("javascript:alert(1)"));
+        assert!(!is_link_url("data:text/html,x"));
+        assert!(!is_link_url(" JavaScript:x"));
+    }
+}

@@ -1,0 +1,214 @@
+//! The site model: every record keyed by id, with the relations between them computed in one
+//! pass after parsing (Zola's `Library`): which references are papers of the map, who builds on
+//! whom, the translations of each record and the pages that name each paper. Nothing here knows
+//! about templates or locales' wording; counts and orders are computed, never read from records.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+use crate::parse::{Page, Paper, Parsed, Reference, Translation};
+
+/// A paper with everything the map says about it.
+#[derive(Debug)]
+pub struct PaperEntry {
+    pub record: Paper,
+    /// Translations by locale.
+    pub translations: BTreeMap<String, Translation>,
+    /// Its references that are papers of the map, most cited first.
+    pub builds_on: Vec<usize>,
+    /// The papers of the map that list it among their references, most cited first.
+    pub built_on_by: Vec<usize>,
+    /// How many references it has in all: `reference_count` when given, else the list's length.
+    pub reference_total: usize,
+    /// Long-form pages that name it.
+    pub pages: Vec<usize>,
+}
+
+/// A long-form page and its versions in other languages.
+#[derive(Debug)]
+pub struct PageEntry {
+    pub original: Page,
+    /// Versions in other locales, by locale.
+    pub translations: BTreeMap<String, Page>,
+}
+
+impl PageEntry {
+    pub fn path(&self) -> &str {
+        &self.original.path
+    }
+
+    /// The version to show in a locale: its own, else the original.
+    pub fn in_locale(&self, locale: &str) -> &Page {
+        self.translations.get(locale).unwrap_or(&self.original)
+    }
+}
+
+#[derive(Debug)]
+pub struct SiteModel {
+    /// Sorted by id.
+    pub papers: Vec<PaperEntry>,
+    /// Sorted by path.
+    pub pages: Vec<PageEntry>,
+    index: HashMap<String, usize>,
+}
+
+impl SiteModel {
+    pub fn paper(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    /// Builds the model from the parsed records, dropping drafts unless the site includes them.
+    pub fn link(config: &Config, parsed: Parsed) -> Result<SiteModel, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let keep = |draft: bool| config.include_drafts || !draft;
+
+        let mut records: Vec<Paper> = parsed.papers.into_iter().filter(|p| keep(p.draft)).collect();
+        records.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| a.source.path.cmp(&b.source.path)));
+        let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(records.len());
+        let mut by_stem: HashMap<(String, std::path::PathBuf), usize> = HashMap::new();
+        for record in records {
+            if let Some(&first) = index.get(&record.id) {
+                let first: &Paper = &papers[first].record;
+                errors.push(
+                    Diagnostic::at_line_col(
+                        &record.source,
+                        record.id_pos.line,
+                        record.id_pos.column,
+                        format!("the id `{}` is already used by another record", record.id),
+                    )
+                    .with_help(format!(
+                        "{}:{}:{} has the same id; give each paper its own id",
+                        first.source.path.display(),
+                        first.id_pos.line,
+                        first.id_pos.column
+                    )),
+                );
+                continue;
+            }
+            index.insert(record.id.clone(), papers.len());
+            let folder = record.source.path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+            by_stem.insert((record.stem.clone(), folder), papers.len());
+            papers.push(PaperEntry {
+                reference_total: 0,
+                record,
+                translations: BTreeMap::new(),
+                builds_on: Vec::new(),
+                built_on_by: Vec::new(),
+                pages: Vec::new(),
+            });
+        }
+
+        for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
+            let folder = translation.source.path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+            match by_stem.get(&(translation.stem.clone(), folder)) {
+                Some(&i) => {
+                    papers[i].translations.insert(translation.locale.clone(), translation);
+                }
+                None => errors.push(
+                    Diagnostic::at(&translation.source, 0, 3, format!(
+                        "this translation has no original: there is no paper record `{}.md` beside it",
+                        translation.stem
+                    ))
+                    .with_help("name the translation after its paper's file, as `<id>.<locale>.md`"),
+                ),
+            }
+        }
+
+        link_references(&mut papers, &index);
+
+        let pages = group_pages(config, parsed.pages.into_iter().filter(|p| keep(p.draft)).collect());
+        for (page_index, entry) in pages.iter().enumerate() {
+            for version in std::iter::once(&entry.original).chain(entry.translations.values()) {
+                for (id, pos) in &version.papers {
+                    match index.get(id) {
+                        Some(&i) => {
+                            if !papers[i].pages.contains(&page_index) {
+                                papers[i].pages.push(page_index);
+                            }
+                        }
+                        None => errors.push(
+                            Diagnostic::at_line_col(&version.source, pos.line, pos.column, format!(
+                                "this page names the paper `{id}`, which is not in the map"
+                            ))
+                            .with_help(format!("add content/papers/{id}.md, or correct the id")),
+                        ),
+                    }
+                }
+            }
+        }
+
+        if errors.is_empty() {
+            Ok(SiteModel { papers, pages, index })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// Builds on / built on by, in time linear in records + references.
+fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) {
+    for i in 0..papers.len() {
+        let mut builds_on: Vec<usize> = papers[i]
+            .record
+            .references
+            .iter()
+            .filter_map(|r| match r {
+                Reference::Id(id) => index.get(id).copied(),
+                Reference::Work(_) => None,
+            })
+            .collect();
+        builds_on.sort_unstable();
+        builds_on.dedup();
+        for &cited in &builds_on {
+            papers[cited].built_on_by.push(i);
+        }
+        let listed = papers[i].record.references.len();
+        papers[i].reference_total = papers[i]
+            .record
+            .reference_count
+            .map_or(listed, |n| (n as usize).max(listed));
+        papers[i].builds_on = builds_on;
+    }
+    let rank: Vec<(std::cmp::Reverse<u64>, std::cmp::Reverse<usize>)> = papers
+        .iter()
+        .map(|p| {
+            (
+                std::cmp::Reverse(p.record.citation_count.unwrap_or(0)),
+                std::cmp::Reverse(p.built_on_by.len()),
+            )
+        })
+        .collect();
+    // Papers are sorted by id, so ties on both counts fall back to the id through the index.
+    let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
+    for paper in papers.iter_mut() {
+        most_cited_first(&mut paper.builds_on);
+        most_cited_first(&mut paper.built_on_by);
+    }
+}
+
+/// Groups the versions of each page: the file without a locale is the original; when every file
+/// has one, the original is the version in the first of the site's languages that has one.
+fn group_pages(config: &Config, pages: Vec<Page>) -> Vec<PageEntry> {
+    let mut groups: BTreeMap<String, Vec<Page>> = BTreeMap::new();
+    for page in pages {
+        groups.entry(page.path.clone()).or_default().push(page);
+    }
+    groups
+        .into_values()
+        .map(|mut versions| {
+            let language_rank = |p: &Page| match &p.file_locale {
+                None => 0,
+                Some(l) => 1 + config.languages.iter().position(|x| &x.code == l).unwrap_or(usize::MAX - 1),
+            };
+            versions.sort_by_key(language_rank);
+            let original = versions.remove(0);
+            let translations = versions
+                .into_iter()
+                .filter_map(|p| p.file_locale.clone().map(|l| (l, p)))
+                .collect();
+            PageEntry { original, translations }
+        })
+        .collect()
+}

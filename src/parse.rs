@@ -1,0 +1,459 @@
+//! Reads every content file (in parallel) and turns it into a checked record: a paper, a
+//! translation of a paper, or a long-form page. Each file is judged on its own here; what needs
+//! the whole map (duplicate ids, translations without an original, unknown papers) is `model`'s.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use unic_langid::LanguageIdentifier;
+
+use crate::config::Config;
+use crate::diagnostics::{suggest, Diagnostic, SourceText};
+use crate::discover::{ContentFile, Discovered, Kind};
+use crate::frontmatter::FrontMatter;
+use crate::markdown;
+use crate::records::{
+    Date, Id, RawClassification, RawPage, RawPaper, RawReference, RawTranslation, RawWork, CITATION_INTENTS,
+    LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
+};
+
+/// Where an abstract may come from.
+pub const ABSTRACT_SOURCES: &[&str] = &["arxiv", "openalex", "publisher", "author"];
+
+/// A position in a file, one-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Link {
+    pub kind: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum Reference {
+    Id(String),
+    Work(RawWork),
+}
+
+#[derive(Debug, Clone)]
+pub struct Citation {
+    pub from: String,
+    pub year: Option<i32>,
+    pub intent: String,
+    pub quote: Option<String>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Ranking {
+    pub subfield: String,
+    pub researchers: Vec<String>,
+}
+
+/// A paper record, checked.
+#[derive(Debug, Clone)]
+pub struct Paper {
+    pub source: SourceText,
+    pub id: String,
+    pub id_pos: Pos,
+    /// The file name's stem, which translations attach to.
+    pub stem: String,
+    pub lang: String,
+    pub title: String,
+    pub authors: Vec<String>,
+    pub year: i32,
+    pub first_posted: Option<Date>,
+    pub links: Vec<Link>,
+    pub citation_count: Option<u64>,
+    pub subfields: Vec<String>,
+    pub references: Vec<Reference>,
+    pub reference_count: Option<u32>,
+    pub abstract_source: Option<String>,
+    pub abstract_html: String,
+    pub citations: Vec<Citation>,
+    pub rankings: Vec<Ranking>,
+    pub classification: Option<RawClassification>,
+    pub draft: bool,
+}
+
+/// `<id>.<locale>.md`: the fields of a paper in another language.
+#[derive(Debug, Clone)]
+pub struct Translation {
+    pub source: SourceText,
+    pub stem: String,
+    pub locale: String,
+    pub title: Option<String>,
+    pub abstract_html: Option<String>,
+    pub draft: bool,
+}
+
+/// A long-form page, in one language.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub source: SourceText,
+    /// Its place in the site without the locale, e.g. `press/slug`.
+    pub path: String,
+    /// The locale of the file name, if any.
+    pub file_locale: Option<String>,
+    /// The language its text is written in.
+    pub lang: String,
+    pub title: String,
+    pub date: Option<Date>,
+    pub publication: Option<String>,
+    pub authors: Vec<String>,
+    pub papers: Vec<(String, Pos)>,
+    pub body_html: String,
+    pub draft: bool,
+}
+
+#[derive(Debug, Default)]
+pub struct Parsed {
+    pub papers: Vec<Paper>,
+    pub translations: Vec<Translation>,
+    pub pages: Vec<Page>,
+}
+
+enum Item {
+    Paper(Box<Paper>),
+    Translation(Translation),
+    Page(Page),
+}
+
+pub fn parse_all(config: &Config, discovered: &Discovered) -> Result<Parsed, Vec<Diagnostic>> {
+    let results: Vec<Result<Item, Vec<Diagnostic>>> =
+        discovered.files.par_iter().map(|file| parse_file(config, file)).collect();
+    let mut parsed = Parsed::default();
+    let mut errors = Vec::new();
+    for result in results {
+        match result {
+            Ok(Item::Paper(p)) => parsed.papers.push(*p),
+            Ok(Item::Translation(t)) => parsed.translations.push(t),
+            Ok(Item::Page(p)) => parsed.pages.push(p),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads a file as UTF-8, pointing at the first byte that is not.
+pub fn read_source(config: &Config, relative: &std::path::Path) -> Result<SourceText, Diagnostic> {
+    let shown = config.display_path(relative);
+    let bytes = std::fs::read(config.path(relative))
+        .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceText::new(shown, text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text))),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let source = SourceText::new(shown, lossy);
+            // In the lossy text every byte before `valid` is unchanged, so the offset still holds.
+            Err(Diagnostic::at(&source, valid, 1, "the file is not valid UTF-8")
+                .with_help("save the file with the UTF-8 encoding"))
+        }
+    }
+}
+
+fn parse_file(config: &Config, file: &ContentFile) -> Result<Item, Vec<Diagnostic>> {
+    let source = read_source(config, &file.relative).map_err(|d| vec![d])?;
+    let fm = FrontMatter::split(&source).map_err(|d| vec![d])?;
+    let mut checker = Checker { source: &source, fm: &fm, errors: Vec::new() };
+    let item = match (&file.kind, &file.locale) {
+        (Kind::Paper, None) => checker.paper(config, file).map(|p| Item::Paper(Box::new(p))),
+        (Kind::Paper, Some(locale)) => checker.translation(file, locale).map(Item::Translation),
+        (Kind::Page { path }, locale) => checker.page(config, path, locale.clone()).map(Item::Page),
+    };
+    match item {
+        Some(item) if checker.errors.is_empty() => Ok(item),
+        _ => Err(checker.errors),
+    }
+}
+
+/// Checks one file, collecting every error it finds in it.
+struct Checker<'a> {
+    source: &'a SourceText,
+    fm: &'a FrontMatter,
+    errors: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn error_at(&mut self, path: &[&str], message: impl Into<String>) -> &mut Diagnostic {
+        let (line, column) = self.fm.locate(self.source, path);
+        self.errors.push(Diagnostic::at_line_col(self.source, line, column, message));
+        self.errors.last_mut().expect("just pushed")
+    }
+
+    fn help(&mut self, help: impl Into<String>) {
+        if let Some(last) = self.errors.pop() {
+            self.errors.push(last.with_help(help));
+        }
+    }
+
+    /// Unknown top-level keys, then the typed front matter. A serde complaint about an unknown
+    /// field is dropped when the key scan already reported it with its suggestion.
+    fn front_matter<T: serde::de::DeserializeOwned>(&mut self, fields: &[&str], kind: &str) -> Option<T> {
+        let unknown = self.fm.unknown_keys(self.source, fields, kind);
+        let had_unknown = !unknown.is_empty();
+        self.errors.extend(unknown);
+        match self.fm.deserialize::<T>(self.source) {
+            Ok(raw) => Some(raw),
+            Err(e) => {
+                if !(had_unknown && e.message.starts_with("unknown field")) {
+                    self.errors.push(e);
+                }
+                None
+            }
+        }
+    }
+
+    fn required<T>(&mut self, value: Option<T>, field: &str, example: &str) -> Option<T> {
+        if value.is_none() {
+            self.errors.push(
+                Diagnostic::at(self.source, 0, 3, format!("the required field `{field}` is missing"))
+                    .with_help(format!("add `{field}: {example}` to the front matter")),
+            );
+        }
+        value
+    }
+
+    fn date(&mut self, field: &str, raw: Option<&crate::records::RawDate>) -> Option<Date> {
+        let raw = raw?;
+        let date = Date::parse(&raw.0);
+        if date.is_none() {
+            self.error_at(&[field], format!("`{}` is not a valid date", raw.0));
+            self.help("write dates as YYYY-MM-DD, e.g. 2022-08-24, and check that the day exists");
+        }
+        date
+    }
+
+    fn lang(&mut self, config: &Config, raw: Option<String>) -> String {
+        match raw {
+            None => config.default_language().code.clone(),
+            Some(code) => {
+                if code.parse::<LanguageIdentifier>().is_err() {
+                    self.error_at(&["lang"], format!("`{code}` is not a language code"));
+                    self.help("use a BCP 47 code such as `en`, `fr` or `zh`");
+                }
+                code
+            }
+        }
+    }
+
+    fn body(&mut self) -> String {
+        let body = self.fm.body(self.source);
+        let rendered = markdown::render(body);
+        for (range, message) in rendered.problems {
+            let offset = self.fm.body_start + range.start;
+            self.errors.push(
+                Diagnostic::at(self.source, offset, range.len(), message)
+                    .with_help("links may use http, https or mailto, or be relative paths"),
+            );
+        }
+        rendered.html
+    }
+
+    fn paper(&mut self, config: &Config, file: &ContentFile) -> Option<Paper> {
+        let raw: RawPaper = self.front_matter(PAPER_FIELDS, "a paper record")?;
+        let id = match raw.id {
+            Some(Id(id)) => {
+                if !is_valid_id(&id) {
+                    self.error_at(&["id"], format!("the id `{id}` cannot be used in a URL"));
+                    self.help("ids may hold letters, digits, `.`, `_` and `-`");
+                }
+                id
+            }
+            None => file.stem.clone(),
+        };
+        let (line, column) = self.fm.locate(self.source, &["id"]);
+        let title = self.required(raw.title, "title", "\"The paper's title\"");
+        let year = self.required(raw.year, "year", "2022");
+        let first_posted = self.date("first_posted", raw.first_posted.as_ref());
+        let links = self.links(raw.links);
+        let abstract_source = raw.abstract_source.inspect(|s| {
+            if !ABSTRACT_SOURCES.contains(&s.as_str()) {
+                let hint = suggest(s, ABSTRACT_SOURCES.iter().copied());
+                self.error_at(&["abstract_source"], format!("unknown abstract source `{s}`"));
+                self.help(match hint {
+                    Some(h) => format!("did you mean `{h}`?"),
+                    None => format!("use one of: {}", ABSTRACT_SOURCES.join(", ")),
+                });
+            }
+        });
+        let citations = raw
+            .citations
+            .into_iter()
+            .map(|c| {
+                let intent = c.intent.unwrap_or_else(|| "unknown".into());
+                if !CITATION_INTENTS.contains(&intent.as_str()) {
+                    self.error_at(&["citations", "intent"], format!("unknown citation intent `{intent}`"));
+                    self.help(format!("use one of: {}", CITATION_INTENTS.join(", ")));
+                }
+                Citation { from: c.from.0, year: c.year, intent, quote: c.quote }
+            })
+            .collect();
+        let lang = self.lang(config, raw.lang);
+        let mut abstract_html = self.body();
+        if abstract_html.trim().is_empty() {
+            if let Some(index) = &raw.abstract_inverted_index {
+                abstract_html = markdown::render(&escape_markdown(&deinvert(index))).html;
+            }
+        }
+        Some(Paper {
+            source: self.source.clone(),
+            id,
+            id_pos: Pos { line, column },
+            stem: file.stem.clone(),
+            lang,
+            title: title?,
+            authors: raw.authors,
+            year: year?,
+            first_posted,
+            links,
+            citation_count: raw.citation_count,
+            subfields: raw.subfields,
+            references: raw
+                .references
+                .into_iter()
+                .map(|r| match r {
+                    RawReference::Id(Id(id)) => Reference::Id(id),
+                    RawReference::Work(w) => Reference::Work(w),
+                })
+                .collect(),
+            reference_count: raw.reference_count,
+            abstract_source,
+            abstract_html,
+            citations,
+            rankings: raw
+                .rankings
+                .into_iter()
+                .map(|r| Ranking { subfield: r.subfield, researchers: r.researchers })
+                .collect(),
+            classification: raw.classification,
+            draft: raw.draft,
+        })
+    }
+
+    fn links(&mut self, raw: BTreeMap<String, String>) -> Vec<Link> {
+        let mut links = Vec::new();
+        for (kind, url) in raw {
+            if !LINK_KINDS.contains(&kind.as_str()) {
+                self.error_at(&["links", &kind], format!("unknown kind of link `{kind}`"));
+                self.help(match suggest(&kind, LINK_KINDS.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("use one of: {}", LINK_KINDS.join(", ")),
+                });
+                continue;
+            }
+            if !markdown::is_link_url(&url) {
+                self.error_at(&["links", &kind], format!("the {kind} link `{url}` is neither an http(s) URL nor a relative path"));
+                self.help("write a full address such as https://arxiv.org/abs/2208.11695");
+                continue;
+            }
+            links.push(Link { kind, url });
+        }
+        // The order readers see: the documented order of link kinds.
+        links.sort_by_key(|l| LINK_KINDS.iter().position(|k| *k == l.kind));
+        links
+    }
+
+    fn translation(&mut self, file: &ContentFile, locale: &str) -> Option<Translation> {
+        let raw: RawTranslation = self.front_matter(TRANSLATION_FIELDS, "a translation")?;
+        let body = self.body();
+        Some(Translation {
+            source: self.source.clone(),
+            stem: file.stem.clone(),
+            locale: locale.to_string(),
+            title: raw.title,
+            abstract_html: (!body.trim().is_empty()).then_some(body),
+            draft: raw.draft,
+        })
+    }
+
+    fn page(&mut self, config: &Config, path: &str, file_locale: Option<String>) -> Option<Page> {
+        let raw: RawPage = self.front_matter(PAGE_FIELDS, "a page")?;
+        let title = self.required(raw.title, "title", "\"The page's title\"");
+        let date = self.date("date", raw.date.as_ref());
+        let lang = match (raw.lang, &file_locale) {
+            (None, Some(locale)) => locale.clone(),
+            (raw_lang, _) => self.lang(config, raw_lang),
+        };
+        let papers = raw
+            .papers
+            .into_iter()
+            .map(|Id(id)| {
+                let (line, column) = self.fm.locate(self.source, &["papers"]);
+                (id, Pos { line, column })
+            })
+            .collect();
+        let body_html = self.body();
+        Some(Page {
+            source: self.source.clone(),
+            path: path.to_string(),
+            file_locale,
+            lang,
+            title: title?,
+            date,
+            publication: raw.source,
+            authors: raw.authors,
+            papers,
+            body_html,
+            draft: raw.draft,
+        })
+    }
+}
+
+/// Ids become URL path segments.
+pub fn is_valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('.')
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// OpenAlex stores abstracts as word → positions; the text is the words in position order.
+pub fn deinvert(index: &BTreeMap<String, Vec<u32>>) -> String {
+    let mut words: Vec<(u32, &str)> = index
+        .iter()
+        .flat_map(|(word, positions)| positions.iter().map(move |&p| (p, word.as_str())))
+        .collect();
+    words.sort_unstable();
+    words.iter().map(|(_, w)| *w).collect::<Vec<_>>().join(" ")
+}
+
+/// Imported text is text, not Markdown: escape what Markdown would interpret.
+fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deinverts_in_position_order() {
+        let mut index = BTreeMap::new();
+        index.insert("world".to_string(), vec![1]);
+        index.insert("hello".to_string(), vec![0, 2]);
+        assert_eq!(deinvert(&index), "hello world hello");
+    }
+
+    #[test]
+    fn ids_are_url_safe() {
+        assert!(is_valid_id("2208.11695"));
+        assert!(is_valid_id("W2741809807"));
+        assert!(!is_valid_id("hep-th/9901001"));
+        assert!(!is_valid_id("../x"));
+    }
+}

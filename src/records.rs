@@ -1,0 +1,266 @@
+//! The record contract as serde reads it: the raw front-matter types of papers, their
+//! translations and long-form pages. Unknown fields are errors; values that need positions to be
+//! checked (dates, links, ids) are checked by `parse`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+
+/// The fields of a paper record, in the order the README documents them.
+pub const PAPER_FIELDS: &[&str] = &[
+    "id",
+    "title",
+    "authors",
+    "year",
+    "first_posted",
+    "links",
+    "citation_count",
+    "subfields",
+    "references",
+    "reference_count",
+    "abstract_source",
+    "abstract_inverted_index",
+    "citations",
+    "rankings",
+    "classification",
+    "lang",
+    "draft",
+];
+
+/// The fields a translation `<id>.<locale>.md` may hold.
+pub const TRANSLATION_FIELDS: &[&str] = &["title", "draft"];
+
+/// The fields of a long-form page (`content/press/<slug>.<locale>.md`).
+pub const PAGE_FIELDS: &[&str] = &[
+    "title", "date", "source", "authors", "papers", "lang", "draft",
+];
+
+/// Citation intents a record may give.
+pub const CITATION_INTENTS: &[&str] = &["methodology", "background", "result", "unknown"];
+
+/// Kinds of links a record may give.
+pub const LINK_KINDS: &[&str] = &["arxiv", "doi", "pdf", "html", "code", "openalex", "publisher"];
+
+/// A paper id as written in a record. Ids must be strings: an unquoted `1405.0312` is a YAML
+/// number, and numbers lose digits (`2103.14740` would become `2103.1474`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Id(pub String);
+
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(IdVisitor)
+    }
+}
+
+struct IdVisitor;
+
+impl Visitor<'_> for IdVisitor {
+    type Value = Id;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a paper id in quotes, such as \"2208.11695\"")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Id, E> {
+        Ok(Id(v.to_string()))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Id, E> {
+        Err(E::custom(format!(
+            "the id {v} is a number; put ids in quotes (\"{v}\") so that no digit is lost"
+        )))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Id, E> {
+        Err(E::custom(format!(
+            "the id {v} is a number; put ids in quotes (\"{v}\")"
+        )))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Id, E> {
+        self.visit_u64(v.unsigned_abs())
+    }
+}
+
+/// A calendar date, checked to exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: i32,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
+        icu_calendar::Date::try_new_iso(year, month, day).ok()?;
+        Some(Date { year, month, day })
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    pub fn parse(text: &str) -> Option<Date> {
+        let mut parts = text.trim().splitn(3, '-');
+        let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return None;
+        }
+        Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// A date as written: YAML gives `2022-08-24` as a plain string.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(transparent)]
+pub struct RawDate(pub String);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPaper {
+    pub id: Option<Id>,
+    pub title: Option<String>,
+    #[serde(default)]
+    pub authors: Vec<String>,
+    pub year: Option<i32>,
+    pub first_posted: Option<RawDate>,
+    #[serde(default)]
+    pub links: BTreeMap<String, String>,
+    pub citation_count: Option<u64>,
+    #[serde(default)]
+    pub subfields: Vec<String>,
+    #[serde(default)]
+    pub references: Vec<RawReference>,
+    pub reference_count: Option<u32>,
+    pub abstract_source: Option<String>,
+    pub abstract_inverted_index: Option<BTreeMap<String, Vec<u32>>>,
+    #[serde(default)]
+    pub citations: Vec<RawCitation>,
+    #[serde(default)]
+    pub rankings: Vec<RawRanking>,
+    pub classification: Option<RawClassification>,
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub draft: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTranslation {
+    pub title: Option<String>,
+    #[serde(default)]
+    pub draft: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPage {
+    pub title: Option<String>,
+    pub date: Option<RawDate>,
+    pub source: Option<String>,
+    #[serde(default)]
+    pub authors: Vec<String>,
+    #[serde(default)]
+    pub papers: Vec<Id>,
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub draft: bool,
+}
+
+/// A reference: the id of a paper (of the map or not) or a description of a work outside it.
+#[derive(Debug, Clone)]
+pub enum RawReference {
+    Id(Id),
+    Work(RawWork),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawWork {
+    pub title: String,
+    pub year: Option<i32>,
+    pub doi: Option<String>,
+    pub url: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawReference {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ReferenceVisitor;
+        impl<'de> Visitor<'de> for ReferenceVisitor {
+            type Value = RawReference;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a paper id in quotes or a work { title, year, doi }")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawReference, E> {
+                Ok(RawReference::Id(Id(v.to_string())))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawReference, E> {
+                IdVisitor.visit_f64(v).map(RawReference::Id)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawReference, E> {
+                IdVisitor.visit_u64(v).map(RawReference::Id)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawReference, E> {
+                IdVisitor.visit_i64(v).map(RawReference::Id)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawReference, A::Error> {
+                RawWork::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RawReference::Work)
+            }
+        }
+        deserializer.deserialize_any(ReferenceVisitor)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCitation {
+    pub from: Id,
+    pub year: Option<i32>,
+    pub intent: Option<String>,
+    pub quote: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRanking {
+    pub subfield: String,
+    #[serde(default)]
+    pub researchers: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawClassification {
+    pub status: String,
+    pub label: Option<String>,
+    pub iterations: Option<u32>,
+    pub mature: Option<bool>,
+    #[serde(default)]
+    pub heads: BTreeMap<String, BTreeMap<String, f64>>,
+    #[serde(default)]
+    pub calls: BTreeMap<String, Vec<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_must_exist() {
+        assert_eq!(Date::parse("2022-08-24"), Some(Date { year: 2022, month: 8, day: 24 }));
+        assert_eq!(Date::parse("2022-02-30"), None);
+        assert_eq!(Date::parse("2022-13-01"), None);
+        assert_eq!(Date::parse("24/08/2022"), None);
+    }
+
+    #[test]
+    fn unquoted_ids_are_refused() {
+        let err = serde_yaml::from_str::<Vec<RawReference>>("- 2103.14740\n").unwrap_err();
+        assert!(err.to_string().contains("put ids in quotes"), "{err}");
+        let ok = serde_yaml::from_str::<Vec<RawReference>>("- \"2103.14740\"\n- {title: X, year: 2019}\n")
+            .unwrap();
+        assert!(matches!(&ok[0], RawReference::Id(Id(id)) if id == "2103.14740"));
+        assert!(matches!(&ok[1], RawReference::Work(w) if w.title == "X"));
+    }
+}

@@ -1,0 +1,292 @@
+//! Tera templates: the theme's `themes/<theme>/templates/`, with any file of the site's own
+//! `templates/` taking the place of the theme's file of the same name. Templates are compiled
+//! once; each locale then gets its own copy with the functions that speak its language: `t()`
+//! for Fluent messages and the `num` and `date` filters for ICU4X formatting.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fluent_bundle::{FluentArgs, FluentValue};
+use tera::{Tera, Value};
+use walkdir::WalkDir;
+
+use crate::config::Config;
+use crate::diagnostics::{Diagnostic, SourceText};
+use crate::format::Digits;
+use crate::localize::Localizer;
+use crate::records::Date;
+
+pub const SITE_TEMPLATES_DIR: &str = "templates";
+/// The templates the renderer asks for by name.
+pub const REQUIRED: &[&str] = &["index.html", "paper.html", "page.html"];
+
+/// The compiled templates, with where each came from.
+pub struct Templates {
+    tera: Tera,
+    sources: HashMap<String, SourceText>,
+}
+
+impl Templates {
+    pub fn theme_dir(config: &Config) -> PathBuf {
+        Path::new("themes").join(&config.theme)
+    }
+
+    pub fn load(config: &Config) -> Result<Templates, Vec<Diagnostic>> {
+        let theme_dir = Self::theme_dir(config);
+        if !config.path(&theme_dir).is_dir() {
+            let span = config.theme_span.clone();
+            return Err(vec![Diagnostic::at(&config.source, span.start, span.len(), format!(
+                "there is no theme `{}`: the folder {} does not exist",
+                config.theme,
+                theme_dir.display()
+            ))
+            .with_help("set `theme` to a folder of themes/, or leave it out to use `default`")]);
+        }
+        let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
+        for dir in [theme_dir.join("templates"), PathBuf::from(SITE_TEMPLATES_DIR)] {
+            for (name, relative) in template_files(config, &dir) {
+                files.insert(name, relative);
+            }
+        }
+        let mut errors = Vec::new();
+        let mut sources = HashMap::new();
+        for (name, relative) in &files {
+            match crate::parse::read_source(config, relative) {
+                Ok(source) => {
+                    sources.insert(name.clone(), source);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        for name in REQUIRED {
+            if !files.contains_key(*name) {
+                let span = config.theme_span.clone();
+                errors.push(
+                    Diagnostic::at(&config.source, span.start, span.len(), format!(
+                        "the theme `{}` has no template `{name}`",
+                        config.theme
+                    ))
+                    .with_help(format!(
+                        "add {} or {}",
+                        theme_dir.join("templates").join(name).display(),
+                        Path::new(SITE_TEMPLATES_DIR).join(name).display()
+                    )),
+                );
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut tera = Tera::default();
+        tera.set_escape_fn(escape_html);
+        let raw: Vec<(&str, &str)> = sources.iter().map(|(n, s)| (n.as_str(), &*s.text)).collect();
+        if let Err(e) = tera.add_raw_templates(raw) {
+            return Err(vec![template_error(&sources, &e)]);
+        }
+        Ok(Templates { tera, sources })
+    }
+
+    /// A copy of the templates that renders in one locale.
+    pub fn for_locale(&self, localizer: &Arc<Localizer>, locale: usize) -> LocaleTemplates {
+        let mut tera = self.tera.clone();
+        tera.register_function("t", Translate { localizer: localizer.clone(), locale });
+        let numbers = localizer.clone();
+        tera.register_filter("num", move |value: &Value, args: &HashMap<String, Value>| {
+            let n = value.as_f64().ok_or_else(|| tera::Error::msg(format!("`num` needs a number, not {value}")))?;
+            let digits = args.get("digits").and_then(Value::as_u64).map(|d| d as usize);
+            let formats = numbers.formats(locale);
+            Ok(Value::String(match (value.as_i64(), digits) {
+                (Some(i), None) => formats.integer(i),
+                _ => formats.number(n, Digits { min_fraction: digits, max_fraction: digits }),
+            }))
+        });
+        let dates = localizer.clone();
+        tera.register_filter("date", move |value: &Value, _: &HashMap<String, Value>| {
+            let text = value.as_str().unwrap_or_default();
+            let date = Date::parse(text).ok_or_else(|| tera::Error::msg(format!("`date` needs a YYYY-MM-DD date, not {value}")))?;
+            Ok(Value::String(dates.formats(locale).date(date)))
+        });
+        LocaleTemplates { tera }
+    }
+
+    /// A render error as a diagnostic pointing into the template that failed.
+    pub fn render_error(&self, template: &str, error: &tera::Error) -> Diagnostic {
+        template_error_in(&self.sources, template, error)
+    }
+}
+
+/// The templates of one locale.
+pub struct LocaleTemplates {
+    tera: Tera,
+}
+
+impl LocaleTemplates {
+    pub fn render(&self, template: &str, context: &tera::Context) -> tera::Result<String> {
+        self.tera.render(template, context)
+    }
+}
+
+/// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments.
+struct Translate {
+    localizer: Arc<Localizer>,
+    locale: usize,
+}
+
+impl tera::Function for Translate {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        let key = args
+            .get("key")
+            .and_then(Value::as_str)
+            .ok_or_else(|| tera::Error::msg("t() needs a `key`, e.g. t(key=\"site-title\")"))?;
+        let mut fluent_args = FluentArgs::new();
+        let mut names: Vec<&String> = args.keys().filter(|k| *k != "key").collect();
+        names.sort();
+        for name in names {
+            let value = match &args[name] {
+                Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
+                Value::String(s) => FluentValue::from(s.clone()),
+                Value::Bool(b) => FluentValue::from(b.to_string()),
+                Value::Null => FluentValue::None,
+                other => FluentValue::from(other.to_string()),
+            };
+            fluent_args.set(name.clone(), value);
+        }
+        let args = (!fluent_args.iter().next().is_none()).then_some(&fluent_args);
+        self.localizer
+            .message(self.locale, key, args)
+            .map(Value::String)
+            .map_err(tera::Error::msg)
+    }
+
+    fn is_safe(&self) -> bool {
+        false
+    }
+}
+
+/// Escapes what HTML needs escaped, and not `/` as Tera's default does, so URLs stay readable.
+fn escape_html(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for c in input.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
+    let root = config.path(dir);
+    if !root.is_dir() {
+        return Vec::new();
+    }
+    WalkDir::new(&root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && !crate::discover::is_ignored(&e.file_name().to_string_lossy()))
+        .filter_map(|e| {
+            let within = e.path().strip_prefix(&root).ok()?;
+            let name = within.to_string_lossy().replace('\\', "/");
+            Some((name, dir.join(within)))
+        })
+        .collect()
+}
+
+/// The whole chain of a Tera error, which keeps the useful part in its sources.
+fn chain(error: &tera::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+fn template_error(sources: &HashMap<String, SourceText>, error: &tera::Error) -> Diagnostic {
+    let text = chain(error);
+    let name = quoted_after(&text, "Failed to parse ")
+        .or_else(|| quoted_after(&text, "Template "))
+        .unwrap_or_default();
+    template_error_in(sources, &name, error)
+}
+
+fn template_error_in(sources: &HashMap<String, SourceText>, name: &str, error: &tera::Error) -> Diagnostic {
+    let text = chain(error);
+    let Some(source) = sources.get(name) else {
+        return Diagnostic::new(format!("template {name}"), text);
+    };
+    // Parse errors carry `--> line:column`; render errors name the missing piece in quotes.
+    if let Some((line, column)) = arrow_position(&text) {
+        let message = text.lines().last().unwrap_or(&text).trim_start_matches(['=', ' ']).to_string();
+        let first = text.lines().next().unwrap_or_default();
+        return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
+    }
+    let needle = quoted_names(&text)
+        .into_iter()
+        .filter(|n| n != name)
+        .find(|n| source.text.contains(n.as_str()));
+    let message = text.replace('\n', " ");
+    match needle {
+        Some(n) => {
+            let offset = source.text.find(n.as_str()).unwrap_or(0);
+            Diagnostic::at(source, offset, n.len(), message)
+        }
+        None => Diagnostic::at(source, 0, 1, message),
+    }
+}
+
+fn arrow_position(text: &str) -> Option<(usize, usize)> {
+    let rest = &text[text.find("--> ")? + 4..];
+    let end = rest.find(|c: char| !c.is_ascii_digit() && c != ':').unwrap_or(rest.len());
+    let (line, column) = rest[..end].split_once(':')?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+fn quoted_after(text: &str, prefix: &str) -> Option<String> {
+    let rest = &text[text.find(prefix)? + prefix.len()..];
+    quoted_names(rest).into_iter().next()
+}
+
+/// Names in `backticks`, 'single' or "double" quotes, in order.
+fn quoted_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let q = chars[i];
+        if matches!(q, '`' | '\'' | '"') {
+            if let Some(len) = chars[i + 1..].iter().position(|&c| c == q) {
+                let name: String = chars[i + 1..i + 1 + len].iter().collect();
+                if !name.is_empty() && !name.contains(' ') {
+                    names.push(name);
+                }
+                i += len + 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_positions_and_names_in_tera_messages() {
+        assert_eq!(arrow_position("Failed to parse 'x.html': --> 3:7\n  |"), Some((3, 7)));
+        assert_eq!(
+            quoted_names("Variable `paper.titl` not found in context while rendering 'paper.html'"),
+            vec!["paper.titl".to_string(), "paper.html".to_string()]
+        );
+    }
+}
