@@ -66,13 +66,11 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
     config.include_drafts = options.drafts;
 
     let parsed = match discover::discover(&config) {
-        Ok(found) => match parse::parse_all(&config, &found) {
-            Ok(parsed) => Some((found, parsed)),
-            Err(e) => {
-                errors.extend(e);
-                None
-            }
-        },
+        Ok(found) => {
+            let (parsed, parse_errors) = parse::parse_all(&config, &found);
+            errors.extend(parse_errors);
+            Some((found, parsed))
+        }
         Err(e) => {
             errors.extend(e);
             None
@@ -88,24 +86,28 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
         }
     });
     match (linked, localizer, templates) {
-        (Some((discovered, model)), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {
-            config,
-            model,
-            localizer,
-            templates,
-            discovered,
-        }),
+        (Some((discovered, model)), Some(localizer), Some(templates)) if errors.is_empty() => {
+            Ok(Site {
+                config,
+                model,
+                localizer,
+                templates,
+                discovered,
+            })
+        }
         _ => Err(errors),
     }
 }
 
 impl Site {
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
-        render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(|e| {
-            let mut d = Diagnostics::new();
-            d.extend(e);
-            d
-        })
+        render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(
+            |e| {
+                let mut d = Diagnostics::new();
+                d.extend(e);
+                d
+            },
+        )
     }
 
     fn count(&self, pages: &[RenderedPage]) -> Vec<(String, usize)> {
@@ -116,7 +118,12 @@ impl Site {
         self.config
             .languages
             .iter()
-            .map(|l| (l.code.clone(), per_locale.get(l.code.as_str()).copied().unwrap_or(0)))
+            .map(|l| {
+                (
+                    l.code.clone(),
+                    per_locale.get(l.code.as_str()).copied().unwrap_or(0),
+                )
+            })
             .collect()
     }
 }
@@ -126,7 +133,11 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
     let pages = site.render()?;
-    Ok(Report { pages: site.count(&pages), elapsed: start.elapsed(), output: None })
+    Ok(Report {
+        pages: site.count(&pages),
+        elapsed: start.elapsed(),
+        output: None,
+    })
 }
 
 /// `papermap build`: the whole site, swapped into the output folder only if nothing failed.
@@ -141,10 +152,17 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     };
     write(&site, &pages, &output).map_err(|e| {
         let mut d = Diagnostics::new();
-        d.push(Diagnostic::new(&output, format!("cannot write the site: {e}")));
+        d.push(Diagnostic::new(
+            &output,
+            format!("cannot write the site: {e}"),
+        ));
         d
     })?;
-    Ok(Report { pages: site.count(&pages), elapsed: start.elapsed(), output: Some(output) })
+    Ok(Report {
+        pages: site.count(&pages),
+        elapsed: start.elapsed(),
+        output: Some(output),
+    })
 }
 
 fn write(site: &Site, pages: &[RenderedPage], output: &Path) -> std::io::Result<()> {

@@ -72,7 +72,11 @@ pub fn run() -> i32 {
             finish(build::build(&options), "built")
         }
         Command::Check(args) => {
-            let options = Options { root: args.root, drafts: args.drafts, ..Options::default() };
+            let options = Options {
+                root: args.root,
+                drafts: args.drafts,
+                ..Options::default()
+            };
             finish(build::check(&options), "checked")
         }
     }
@@ -82,7 +86,11 @@ fn finish(result: Result<Report, Diagnostics>, verb: &str) -> i32 {
     match result {
         Ok(report) => {
             let total: usize = report.pages.iter().map(|(_, n)| n).sum();
-            let per_locale: Vec<String> = report.pages.iter().map(|(l, n)| format!("{l} {n}")).collect();
+            let per_locale: Vec<String> = report
+                .pages
+                .iter()
+                .map(|(l, n)| format!("{l} {n}"))
+                .collect();
             let place = report
                 .output
                 .map(|p| format!(" into {}", p.display()))
@@ -95,14 +103,18 @@ fn finish(result: Result<Report, Diagnostics>, verb: &str) -> i32 {
             0
         }
         Err(diagnostics) => {
+            let diagnostics = diagnostics.into_sorted();
             let count = diagnostics.len();
             let stderr = std::io::stderr();
             let mut out = stderr.lock();
-            for d in diagnostics.into_sorted() {
+            for d in diagnostics {
                 let _ = writeln!(out, "{}", d.render());
             }
             let noun = if count == 1 { "error" } else { "errors" };
-            let _ = writeln!(out, "papermap: {count} {noun}; nothing was written, the last output is unchanged");
+            let _ = writeln!(
+                out,
+                "papermap: {count} {noun}; nothing was written, the last output is unchanged"
+            );
             1
         }
     }

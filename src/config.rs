@@ -140,7 +140,16 @@ impl Config {
     }
 }
 
-const CONFIG_KEYS: &[&str] = &["base_url", "theme", "languages", "map", "facts", "code", "formats", "data_through"];
+const CONFIG_KEYS: &[&str] = &[
+    "base_url",
+    "theme",
+    "languages",
+    "map",
+    "facts",
+    "code",
+    "formats",
+    "data_through",
+];
 
 fn unknown_key_help(message: &str) -> Option<String> {
     let name = message.strip_prefix("unknown field `")?.split('`').next()?;
@@ -154,20 +163,23 @@ fn resolve(
     base_url_override: Option<&str>,
 ) -> Result<Config, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let at = |span: Range<usize>, message: String| Diagnostic::at(&source, span.start, span.len(), message);
+    let at = |span: Range<usize>, message: String| {
+        Diagnostic::at(&source, span.start, span.len(), message)
+    };
 
     let base_url = base_url_override
         .unwrap_or(raw.base_url.get_ref())
         .trim_end_matches('/')
         .to_string();
     let base_path = match base_url.split_once("://") {
-        Some((scheme, rest)) if scheme == "http" || scheme == "https" => {
-            rest.find('/').map_or(String::new(), |i| rest[i..].to_string())
-        }
+        Some((scheme, rest)) if scheme == "http" || scheme == "https" => rest
+            .find('/')
+            .map_or(String::new(), |i| rest[i..].to_string()),
         _ => {
             let message = format!("base_url `{base_url}` is not an http(s) URL");
             errors.push(
-                at(raw.base_url.span(), message).with_help("write it as `https://example.org` or `https://example.org/sub`"),
+                at(raw.base_url.span(), message)
+                    .with_help("write it as `https://example.org` or `https://example.org/sub`"),
             );
             String::new()
         }
@@ -187,7 +199,10 @@ fn resolve(
             }
         };
         if languages.iter().any(|l| l.code == *code) {
-            errors.push(at(lang.code.span(), format!("language `{code}` is listed twice")));
+            errors.push(at(
+                lang.code.span(),
+                format!("language `{code}` is listed twice"),
+            ));
             continue;
         }
         let formats = match &lang.formats {
@@ -208,8 +223,11 @@ fn resolve(
     }
     if raw.languages.get_ref().is_empty() {
         errors.push(
-            at(raw.languages.span(), "the site needs at least one language".into())
-                .with_help("add `[[languages]]` with `code = \"en\"`"),
+            at(
+                raw.languages.span(),
+                "the site needs at least one language".into(),
+            )
+            .with_help("add `[[languages]]` with `code = \"en\"`"),
         );
     }
 
@@ -218,7 +236,10 @@ fn resolve(
         match toml_date(d.get_ref()) {
             Some(date) => Some(date),
             None => {
-                errors.push(at(span, "data_through must be a date such as 2026-10-14".into()));
+                errors.push(at(
+                    span,
+                    "data_through must be a date such as 2026-10-14".into(),
+                ));
                 None
             }
         }
@@ -239,7 +260,10 @@ fn resolve(
                 }
             },
             _ => {
-                errors.push(at(span, format!("fact `{name}` must be a number, a string or a date")));
+                errors.push(at(
+                    span,
+                    format!("fact `{name}` must be a number, a string or a date"),
+                ));
                 continue;
             }
         };

@@ -212,14 +212,20 @@ impl miette::Diagnostic for MietteView<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.0.span.as_ref().map(|s| &s.source as &dyn miette::SourceCode)
+        self.0
+            .span
+            .as_ref()
+            .map(|s| &s.source as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.0.span.as_ref()?;
         let label = LabeledSpan::new_primary_with_span(
             self.0.label.clone(),
-            (span.offset, span.len.max(1).min(span.source.len() - span.offset)),
+            (
+                span.offset,
+                span.len.max(1).min(span.source.len() - span.offset),
+            ),
         );
         Some(Box::new(std::iter::once(label)))
     }

@@ -17,7 +17,9 @@ pub const PAPERS_SECTION: &str = "papers";
 pub enum Kind {
     Paper,
     /// A long-form page; `path` is its place in the site without the locale, e.g. `press/slug`.
-    Page { path: String },
+    Page {
+        path: String,
+    },
 }
 
 /// A Markdown file of the content folder.
@@ -74,8 +76,11 @@ pub fn discover(config: &Config) -> Result<Discovered, Vec<Diagnostic>> {
             match classify(config, within) {
                 Ok(file) => found.files.push(file),
                 Err(message) => errors.push(
-                    Diagnostic::new(config.display_path(Path::new(CONTENT_DIR).join(within)), message.0)
-                        .with_help(message.1),
+                    Diagnostic::new(
+                        config.display_path(Path::new(CONTENT_DIR).join(within)),
+                        message.0,
+                    )
+                    .with_help(message.1),
                 ),
             }
         } else {
@@ -94,7 +99,9 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
     let file_name = within.file_name().unwrap_or_default().to_string_lossy();
     let name = file_name.strip_suffix(".md").unwrap_or(&file_name);
     let (stem, locale) = match name.rsplit_once('.') {
-        Some((stem, suffix)) if config.language(suffix).is_some() => (stem, Some(suffix.to_string())),
+        Some((stem, suffix)) if config.language(suffix).is_some() => {
+            (stem, Some(suffix.to_string()))
+        }
         Some((_, suffix)) if looks_like_locale(suffix) => {
             let known: Vec<_> = config.languages.iter().map(|l| l.code.as_str()).collect();
             return Err((
@@ -108,7 +115,9 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
         _ => (name, None),
     };
     let kind = match within.components().next() {
-        Some(first) if first.as_os_str() == PAPERS_SECTION && within.components().count() > 1 => Kind::Paper,
+        Some(first) if first.as_os_str() == PAPERS_SECTION && within.components().count() > 1 => {
+            Kind::Paper
+        }
         _ => {
             let parent = within.parent().unwrap_or(Path::new(""));
             let path = parent.join(stem).to_string_lossy().replace('\\', "/");

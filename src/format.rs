@@ -92,8 +92,26 @@ mod tests {
     #[test]
     fn french_numbers() {
         let fr = formats("fr");
-        assert_eq!(fr.number(0.012, Digits { min_fraction: Some(3), max_fraction: Some(3) }), "0,012");
-        assert_eq!(fr.number(0.0, Digits { min_fraction: Some(3), max_fraction: Some(3) }), "0,000");
+        assert_eq!(
+            fr.number(
+                0.012,
+                Digits {
+                    min_fraction: Some(3),
+                    max_fraction: Some(3)
+                }
+            ),
+            "0,012"
+        );
+        assert_eq!(
+            fr.number(
+                0.0,
+                Digits {
+                    min_fraction: Some(3),
+                    max_fraction: Some(3)
+                }
+            ),
+            "0,000"
+        );
         assert_eq!(fr.number(8.6, Digits::default()), "8,6");
         assert_eq!(fr.integer(10348), "10\u{202f}348");
     }

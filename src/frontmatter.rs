@@ -56,8 +56,10 @@ impl FrontMatter {
             }
             offset += line.len();
         }
-        Err(Diagnostic::at(source, 0, OPEN.len(), "the front matter is never closed")
-            .with_help("end the front matter with a line `---` before the body"))
+        Err(
+            Diagnostic::at(source, 0, OPEN.len(), "the front matter is never closed")
+                .with_help("end the front matter with a line `---` before the body"),
+        )
     }
 
     pub fn yaml<'a>(&self, source: &'a SourceText) -> &'a str {
@@ -72,7 +74,9 @@ impl FrontMatter {
     fn scan_keys(&self, source: &SourceText) -> Vec<Key> {
         let mut keys = Vec::new();
         for (i, line) in self.yaml(source).lines().enumerate() {
-            let Some((name, _)) = line.split_once(':') else { continue };
+            let Some((name, _)) = line.split_once(':') else {
+                continue;
+            };
             let is_key = !name.is_empty()
                 && name
                     .chars()
@@ -94,13 +98,23 @@ impl FrontMatter {
     }
 
     /// Every top-level key that is not a field of this kind of file, with a suggestion.
-    pub fn unknown_keys(&self, source: &SourceText, fields: &[&str], kind: &str) -> Vec<Diagnostic> {
+    pub fn unknown_keys(
+        &self,
+        source: &SourceText,
+        fields: &[&str],
+        kind: &str,
+    ) -> Vec<Diagnostic> {
         self.keys
             .iter()
             .filter(|k| !fields.contains(&k.name.as_str()))
             .map(|k| {
-                let d = Diagnostic::at_line_col(source, k.line, k.column, format!("unknown field `{}` in {kind}", k.name))
-                    .with_label("not a field of the record format");
+                let d = Diagnostic::at_line_col(
+                    source,
+                    k.line,
+                    k.column,
+                    format!("unknown field `{}` in {kind}", k.name),
+                )
+                .with_label("not a field of the record format");
                 match suggest(&k.name, fields.iter().copied()) {
                     Some(s) => d.with_help(format!("did you mean `{s}`?")),
                     None => d.with_help(format!("the fields are: {}", fields.join(", "))),
@@ -151,14 +165,77 @@ impl FrontMatter {
         serde_yaml::from_str(yaml).map_err(|e| self.yaml_error(source, &e))
     }
 
+    /// Deserializes the front matter into `T` and reports every field that does not fit, not
+    /// only the first: unknown keys, then each known key checked on its own. `T`'s fields must
+    /// all be optional, so that one key alone is a valid `T`. The value comes back whenever the
+    /// known fields fit, so that later checks of the same file can still run.
+    pub fn deserialize_all<T: DeserializeOwned>(
+        &self,
+        source: &SourceText,
+        fields: &[&str],
+        kind: &str,
+    ) -> (Option<T>, Vec<Diagnostic>) {
+        if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(self.yaml(source)) {
+            return (None, vec![self.yaml_error(source, &e)]);
+        }
+        let mut errors = self.unknown_keys(source, fields, kind);
+        let known = |k: &Key| fields.contains(&k.name.as_str());
+        match self.parse_masked::<T>(source, known) {
+            Ok(value) => (Some(value), errors),
+            Err(first) => {
+                let before = errors.len();
+                for key in self.keys.iter().filter(|k| known(k)) {
+                    if let Err(e) = self.parse_masked::<T>(source, |k| k.line == key.line) {
+                        errors.push(e);
+                    }
+                }
+                if errors.len() == before {
+                    errors.push(first);
+                }
+                (None, errors)
+            }
+        }
+    }
+
+    /// Parses the front matter with the blocks of the keys that `keep` refuses blanked out, so
+    /// that line numbers stay those of the file.
+    fn parse_masked<T: DeserializeOwned>(
+        &self,
+        source: &SourceText,
+        keep: impl Fn(&Key) -> bool,
+    ) -> Result<T, Diagnostic> {
+        let mut masked = String::with_capacity(self.yaml_end - self.yaml_start);
+        let mut current: Option<&Key> = None;
+        for (i, line) in self.yaml(source).lines().enumerate() {
+            let number = self.yaml_first_line + i;
+            if let Some(key) = self.keys.iter().find(|k| k.line == number) {
+                current = Some(key);
+            }
+            if current.is_some_and(&keep) {
+                masked.push_str(line);
+            }
+            masked.push('\n');
+        }
+        let yaml = if masked.trim().is_empty() {
+            "{}"
+        } else {
+            masked.as_str()
+        };
+        serde_yaml::from_str(yaml).map_err(|e| self.yaml_error(source, &e))
+    }
+
     fn yaml_error(&self, source: &SourceText, error: &serde_yaml::Error) -> Diagnostic {
-        let message = strip_location(&error.to_string());
+        let message = plain_types(&strip_location(&error.to_string()));
         let (line, column) = match error.location() {
             Some(l) => (self.yaml_first_line + l.line() - 1, l.column()),
             None => (self.yaml_first_line, 1),
         };
         let d = Diagnostic::at_line_col(source, line, column, message.clone());
-        if message.contains("did not find expected") || message.contains("mapping values are not allowed") {
+        if message.contains("unexpected end of stream") {
+            d.with_help("a quote or a bracket opened above is never closed")
+        } else if message.contains("did not find expected")
+            || message.contains("mapping values are not allowed")
+        {
             d.with_help("check the indentation and quote values that contain `: ` or start with a special character")
         } else if message.contains("invalid type") {
             d.with_help("see the record format in docs/records.md for the type of each field")
@@ -169,11 +246,36 @@ impl FrontMatter {
 }
 
 /// serde_yaml appends ` at line L column C` to its messages; the diagnostic carries the position.
-fn strip_location(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) if message[i..].contains(" column ") => message[..i].to_string(),
-        _ => message.to_string(),
+/// serde names Rust types; a record's author thinks in YAML's.
+fn plain_types(message: &str) -> String {
+    let mut out = message.to_string();
+    for (rust, plain) in [
+        ("expected i32", "expected a whole number"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected fields (`name: value`)"),
+    ] {
+        out = out.replace(rust, plain);
     }
+    out
+}
+
+/// libyaml's own messages also quote positions counted in the front matter: all are dropped.
+fn strip_location(message: &str) -> String {
+    let mut out = message.to_string();
+    while let Some(i) = out.find(" at line ") {
+        let rest = &out[i + " at line ".len()..];
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let line_len = digits(rest);
+        let Some(after) = rest[line_len..].strip_prefix(" column ") else {
+            break;
+        };
+        let end = i + " at line ".len() + line_len + " column ".len() + digits(after);
+        out.replace_range(i..end, "");
+    }
+    out
 }
 
 #[cfg(test)]
@@ -198,7 +300,9 @@ mod tests {
     fn yaml_errors_are_counted_in_the_file() {
         let s = source("---\ntitle: A\nyear: [1\n---\n");
         let fm = FrontMatter::split(&s).unwrap();
-        let err = fm.deserialize::<BTreeMap<String, serde_yaml::Value>>(&s).unwrap_err();
+        let err = fm
+            .deserialize::<BTreeMap<String, serde_yaml::Value>>(&s)
+            .unwrap_err();
         let (line, _) = err.line_col().unwrap();
         assert!(line >= 3, "{err}");
         assert!(!err.message.contains("at line"), "{err}");

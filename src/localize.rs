@@ -30,8 +30,13 @@ impl Memoizable for IcuNumbers {
 }
 
 /// Fluent calls this for every value it places; numbers go to ICU4X.
-fn format_value(value: &FluentValue, memoizer: &intl_memoizer::concurrent::IntlLangMemoizer) -> Option<String> {
-    let FluentValue::Number(number) = value else { return None };
+fn format_value(
+    value: &FluentValue,
+    memoizer: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    let FluentValue::Number(number) = value else {
+        return None;
+    };
     memoizer
         .with_try_get::<IcuNumbers, _, _>((), |icu| icu.0.number(number.value, digits_of(number)))
         .ok()
@@ -59,7 +64,9 @@ pub struct Localizer {
 
 impl std::fmt::Debug for Localizer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.locales.iter().map(|l| &l.code)).finish()
+        f.debug_list()
+            .entries(self.locales.iter().map(|l| &l.code))
+            .finish()
     }
 }
 
@@ -99,9 +106,11 @@ impl Localizer {
             chain.push(0);
             chain.dedup();
             let mut seen = Vec::new();
-            chain.retain(|x| !seen.contains(x) && {
-                seen.push(*x);
-                true
+            chain.retain(|x| {
+                !seen.contains(x) && {
+                    seen.push(*x);
+                    true
+                }
             });
             locales[i].fallback = chain;
         }
@@ -121,10 +130,17 @@ impl Localizer {
     }
 
     /// The message `key` in a locale, falling back along its chain.
-    pub fn message(&self, locale: usize, key: &str, args: Option<&FluentArgs>) -> Result<String, String> {
+    pub fn message(
+        &self,
+        locale: usize,
+        key: &str,
+        args: Option<&FluentArgs>,
+    ) -> Result<String, String> {
         for &i in &self.locales[locale].fallback {
             let bundle = &self.locales[i].bundle;
-            let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else { continue };
+            let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+                continue;
+            };
             let mut errors = Vec::new();
             let text = bundle.format_pattern(pattern, args, &mut errors);
             if let Some(error) = errors.first() {
@@ -144,7 +160,9 @@ impl Localizer {
 
 /// Every `.ftl` file of a folder, sorted, as paths relative to the site root.
 fn ftl_files(dir: &Path, relative: &Path) -> Vec<std::path::PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
     let mut files: Vec<_> = entries
         .filter_map(Result::ok)
         .map(|e| e.file_name())
@@ -155,7 +173,10 @@ fn ftl_files(dir: &Path, relative: &Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-fn load_resource(config: &Config, relative: &Path) -> Result<(SourceText, FluentResource), Vec<Diagnostic>> {
+fn load_resource(
+    config: &Config,
+    relative: &Path,
+) -> Result<(SourceText, FluentResource), Vec<Diagnostic>> {
     let source = crate::parse::read_source(config, relative).map_err(|d| vec![d])?;
     match FluentResource::try_new(source.text.to_string()) {
         Ok(resource) => Ok((source, resource)),
@@ -171,7 +192,10 @@ fn load_resource(config: &Config, relative: &Path) -> Result<(SourceText, Fluent
 
 fn collision(source: &SourceText, error: &FluentError) -> Diagnostic {
     let (message, id) = match error {
-        FluentError::Overriding { kind, id } => (format!("the {kind} `{id}` is defined twice in this language"), id.as_str()),
+        FluentError::Overriding { kind, id } => (
+            format!("the {kind} `{id}` is defined twice in this language"),
+            id.as_str(),
+        ),
         other => (other.to_string(), ""),
     };
     let offset = source
@@ -180,5 +204,6 @@ fn collision(source: &SourceText, error: &FluentError) -> Diagnostic {
         .map(|(i, _)| i)
         .find(|&i| !id.is_empty() && (i == 0 || source.text.as_bytes()[i - 1] == b'\n'))
         .unwrap_or(0);
-    Diagnostic::at(source, offset, id.len().max(1), message).with_help("keep one definition per message in each language")
+    Diagnostic::at(source, offset, id.len().max(1), message)
+        .with_help("keep one definition per message in each language")
 }

@@ -78,19 +78,41 @@ pub fn render(markdown: &str) -> Rendered {
             Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
-                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or("").to_string(),
+                    CodeBlockKind::Fenced(info) => {
+                        info.split_whitespace().next().unwrap_or("").to_string()
+                    }
                     CodeBlockKind::Indented => String::new(),
                 };
                 code = Some((lang, String::new()));
                 continue;
             }
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 let dest_url = checked(dest_url, &range, &mut problems);
-                Event::Start(Tag::Link { link_type, dest_url, title, id })
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })
             }
-            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 let dest_url = checked(dest_url, &range, &mut problems);
-                Event::Start(Tag::Image { link_type, dest_url, title, id })
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })
             }
             other => other,
         };
@@ -101,7 +123,11 @@ pub fn render(markdown: &str) -> Rendered {
     Rendered { html, problems }
 }
 
-fn checked<'a>(url: CowStr<'a>, range: &std::ops::Range<usize>, problems: &mut Vec<(std::ops::Range<usize>, String)>) -> CowStr<'a> {
+fn checked<'a>(
+    url: CowStr<'a>,
+    range: &std::ops::Range<usize>,
+    problems: &mut Vec<(std::ops::Range<usize>, String)>,
+) -> CowStr<'a> {
     if is_safe_url(&url) {
         url
     } else {
@@ -117,14 +143,25 @@ fn highlight(lang: &str, code: &str) -> String {
     let syntax = SYNTAXES
         .find_syntax_by_token(lang)
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
-    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, CODE_CLASS_STYLE);
+    let mut generator =
+        ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, CODE_CLASS_STYLE);
     for line in LinesWithEndings::from(code) {
-        if generator.parse_html_for_line_which_includes_newline(line).is_err() {
+        if generator
+            .parse_html_for_line_which_includes_newline(line)
+            .is_err()
+        {
             return format!("<pre><code>{}</code></pre>\n", escape(code));
         }
     }
-    let class = if lang.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape(lang)) };
-    format!("<pre class=\"code\"><code{class}>{}</code></pre>\n", generator.finalize())
+    let class = if lang.is_empty() {
+        String::new()
+    } else {
+        format!(" class=\"language-{}\"", escape(lang))
+    };
+    format!(
+        "<pre class=\"code\"><code{class}>{}</code></pre>\n",
+        generator.finalize()
+    )
 }
 
 fn escape(text: &str) -> String {

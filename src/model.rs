@@ -63,8 +63,15 @@ impl SiteModel {
         let mut errors = Vec::new();
         let keep = |draft: bool| config.include_drafts || !draft;
 
-        let mut records: Vec<Paper> = parsed.papers.into_iter().filter(|p| keep(p.draft)).collect();
-        records.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| a.source.path.cmp(&b.source.path)));
+        let mut records: Vec<Paper> = parsed
+            .papers
+            .into_iter()
+            .filter(|p| keep(p.draft))
+            .collect();
+        records.sort_by(|a, b| {
+            a.id.cmp(&b.id)
+                .then_with(|| a.source.path.cmp(&b.source.path))
+        });
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
         let mut index: HashMap<String, usize> = HashMap::with_capacity(records.len());
         let mut by_stem: HashMap<(String, std::path::PathBuf), usize> = HashMap::new();
@@ -88,7 +95,12 @@ impl SiteModel {
                 continue;
             }
             index.insert(record.id.clone(), papers.len());
-            let folder = record.source.path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+            let folder = record
+                .source
+                .path
+                .parent()
+                .map(|p| p.to_path_buf())
+                .unwrap_or_default();
             by_stem.insert((record.stem.clone(), folder), papers.len());
             papers.push(PaperEntry {
                 reference_total: 0,
@@ -100,12 +112,19 @@ impl SiteModel {
             });
         }
 
+        let failed = &parsed.failed_papers;
         for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
-            let folder = translation.source.path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+            let folder = translation
+                .source
+                .path
+                .parent()
+                .map(|p| p.to_path_buf())
+                .unwrap_or_default();
             match by_stem.get(&(translation.stem.clone(), folder)) {
                 Some(&i) => {
                     papers[i].translations.insert(translation.locale.clone(), translation);
                 }
+                None if failed.contains(&translation.stem) => {}
                 None => errors.push(
                     Diagnostic::at(&translation.source, 0, 3, format!(
                         "this translation has no original: there is no paper record `{}.md` beside it",
@@ -118,7 +137,10 @@ impl SiteModel {
 
         link_references(&mut papers, &index);
 
-        let pages = group_pages(config, parsed.pages.into_iter().filter(|p| keep(p.draft)).collect());
+        let pages = group_pages(
+            config,
+            parsed.pages.into_iter().filter(|p| keep(p.draft)).collect(),
+        );
         for (page_index, entry) in pages.iter().enumerate() {
             for version in std::iter::once(&entry.original).chain(entry.translations.values()) {
                 for (id, pos) in &version.papers {
@@ -128,10 +150,16 @@ impl SiteModel {
                                 papers[i].pages.push(page_index);
                             }
                         }
+                        None if failed.contains(id) => {}
                         None => errors.push(
-                            Diagnostic::at_line_col(&version.source, pos.line, pos.column, format!(
-                                "this page names the paper `{id}`, which is not in the map"
-                            ))
+                            Diagnostic::at_line_col(
+                                &version.source,
+                                pos.line,
+                                pos.column,
+                                format!(
+                                    "this page names the paper `{id}`, which is not in the map"
+                                ),
+                            )
                             .with_help(format!("add content/papers/{id}.md, or correct the id")),
                         ),
                     }
@@ -140,7 +168,11 @@ impl SiteModel {
         }
 
         if errors.is_empty() {
-            Ok(SiteModel { papers, pages, index })
+            Ok(SiteModel {
+                papers,
+                pages,
+                index,
+            })
         } else {
             Err(errors)
         }
@@ -200,7 +232,13 @@ fn group_pages(config: &Config, pages: Vec<Page>) -> Vec<PageEntry> {
         .map(|mut versions| {
             let language_rank = |p: &Page| match &p.file_locale {
                 None => 0,
-                Some(l) => 1 + config.languages.iter().position(|x| &x.code == l).unwrap_or(usize::MAX - 1),
+                Some(l) => {
+                    1 + config
+                        .languages
+                        .iter()
+                        .position(|x| &x.code == l)
+                        .unwrap_or(usize::MAX - 1)
+                }
             };
             versions.sort_by_key(language_rank);
             let original = versions.remove(0);
@@ -208,7 +246,10 @@ fn group_pages(config: &Config, pages: Vec<Page>) -> Vec<PageEntry> {
                 .into_iter()
                 .filter_map(|p| p.file_locale.clone().map(|l| (l, p)))
                 .collect();
-            PageEntry { original, translations }
+            PageEntry {
+                original,
+                translations,
+            }
         })
         .collect()
 }

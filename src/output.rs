@@ -26,8 +26,13 @@ impl Staging {
             _ => PathBuf::from("."),
         };
         fs::create_dir_all(&parent)?;
-        let dir = tempfile::Builder::new().prefix(".papermap-build-").tempdir_in(&parent)?;
-        Ok(Staging { dir, target: target.to_path_buf() })
+        let dir = tempfile::Builder::new()
+            .prefix(".papermap-build-")
+            .tempdir_in(&parent)?;
+        Ok(Staging {
+            dir,
+            target: target.to_path_buf(),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -51,7 +56,9 @@ impl Staging {
         }
         for entry in WalkDir::new(from).sort_by_file_name() {
             let entry = entry.map_err(io::Error::other)?;
-            if !entry.file_type().is_file() || crate::discover::is_ignored(&entry.file_name().to_string_lossy()) {
+            if !entry.file_type().is_file()
+                || crate::discover::is_ignored(&entry.file_name().to_string_lossy())
+            {
                 continue;
             }
             let within = entry.path().strip_prefix(from).map_err(io::Error::other)?;

@@ -13,8 +13,8 @@ use crate::discover::{ContentFile, Discovered, Kind};
 use crate::frontmatter::FrontMatter;
 use crate::markdown;
 use crate::records::{
-    Date, Id, RawClassification, RawPage, RawPaper, RawReference, RawTranslation, RawWork, CITATION_INTENTS,
-    LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
+    Date, Id, RawClassification, RawPage, RawPaper, RawReference, RawTranslation, RawWork,
+    CITATION_INTENTS, LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
 };
 
 /// Where an abstract may come from.
@@ -114,6 +114,8 @@ pub struct Parsed {
     pub papers: Vec<Paper>,
     pub translations: Vec<Translation>,
     pub pages: Vec<Page>,
+    /// File stems of paper records that had errors: the model must not report them missing too.
+    pub failed_papers: std::collections::HashSet<String>,
 }
 
 enum Item {
@@ -122,24 +124,30 @@ enum Item {
     Page(Page),
 }
 
-pub fn parse_all(config: &Config, discovered: &Discovered) -> Result<Parsed, Vec<Diagnostic>> {
-    let results: Vec<Result<Item, Vec<Diagnostic>>> =
-        discovered.files.par_iter().map(|file| parse_file(config, file)).collect();
+/// Parses every file; what parsed is returned beside the errors, so that the map's own checks
+/// can still run on it.
+pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagnostic>) {
+    let results: Vec<Result<Item, Vec<Diagnostic>>> = discovered
+        .files
+        .par_iter()
+        .map(|file| parse_file(config, file))
+        .collect();
     let mut parsed = Parsed::default();
     let mut errors = Vec::new();
-    for result in results {
+    for (file, result) in discovered.files.iter().zip(results) {
         match result {
             Ok(Item::Paper(p)) => parsed.papers.push(*p),
             Ok(Item::Translation(t)) => parsed.translations.push(t),
             Ok(Item::Page(p)) => parsed.pages.push(p),
-            Err(e) => errors.extend(e),
+            Err(e) => {
+                if file.kind == Kind::Paper && file.locale.is_none() {
+                    parsed.failed_papers.insert(file.stem.clone());
+                }
+                errors.extend(e);
+            }
         }
     }
-    if errors.is_empty() {
-        Ok(parsed)
-    } else {
-        Err(errors)
-    }
+    (parsed, errors)
 }
 
 /// Reads a file as UTF-8, pointing at the first byte that is not.
@@ -148,14 +156,21 @@ pub fn read_source(config: &Config, relative: &std::path::Path) -> Result<Source
     let bytes = std::fs::read(config.path(relative))
         .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceText::new(shown, text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text))),
+        Ok(text) => Ok(SourceText::new(
+            shown,
+            text.strip_prefix('\u{feff}')
+                .map(str::to_string)
+                .unwrap_or(text),
+        )),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let source = SourceText::new(shown, lossy);
             // In the lossy text every byte before `valid` is unchanged, so the offset still holds.
-            Err(Diagnostic::at(&source, valid, 1, "the file is not valid UTF-8")
-                .with_help("save the file with the UTF-8 encoding"))
+            Err(
+                Diagnostic::at(&source, valid, 1, "the file is not valid UTF-8")
+                    .with_help("save the file with the UTF-8 encoding"),
+            )
         }
     }
 }
@@ -163,9 +178,15 @@ pub fn read_source(config: &Config, relative: &std::path::Path) -> Result<Source
 fn parse_file(config: &Config, file: &ContentFile) -> Result<Item, Vec<Diagnostic>> {
     let source = read_source(config, &file.relative).map_err(|d| vec![d])?;
     let fm = FrontMatter::split(&source).map_err(|d| vec![d])?;
-    let mut checker = Checker { source: &source, fm: &fm, errors: Vec::new() };
+    let mut checker = Checker {
+        source: &source,
+        fm: &fm,
+        errors: Vec::new(),
+    };
     let item = match (&file.kind, &file.locale) {
-        (Kind::Paper, None) => checker.paper(config, file).map(|p| Item::Paper(Box::new(p))),
+        (Kind::Paper, None) => checker
+            .paper(config, file)
+            .map(|p| Item::Paper(Box::new(p))),
         (Kind::Paper, Some(locale)) => checker.translation(file, locale).map(Item::Translation),
         (Kind::Page { path }, locale) => checker.page(config, path, locale.clone()).map(Item::Page),
     };
@@ -185,7 +206,8 @@ struct Checker<'a> {
 impl Checker<'_> {
     fn error_at(&mut self, path: &[&str], message: impl Into<String>) -> &mut Diagnostic {
         let (line, column) = self.fm.locate(self.source, path);
-        self.errors.push(Diagnostic::at_line_col(self.source, line, column, message));
+        self.errors
+            .push(Diagnostic::at_line_col(self.source, line, column, message));
         self.errors.last_mut().expect("just pushed")
     }
 
@@ -195,28 +217,27 @@ impl Checker<'_> {
         }
     }
 
-    /// Unknown top-level keys, then the typed front matter. A serde complaint about an unknown
-    /// field is dropped when the key scan already reported it with its suggestion.
-    fn front_matter<T: serde::de::DeserializeOwned>(&mut self, fields: &[&str], kind: &str) -> Option<T> {
-        let unknown = self.fm.unknown_keys(self.source, fields, kind);
-        let had_unknown = !unknown.is_empty();
-        self.errors.extend(unknown);
-        match self.fm.deserialize::<T>(self.source) {
-            Ok(raw) => Some(raw),
-            Err(e) => {
-                if !(had_unknown && e.message.starts_with("unknown field")) {
-                    self.errors.push(e);
-                }
-                None
-            }
-        }
+    /// The typed front matter, with every error of the file collected.
+    fn front_matter<T: serde::de::DeserializeOwned>(
+        &mut self,
+        fields: &[&str],
+        kind: &str,
+    ) -> Option<T> {
+        let (value, errors) = self.fm.deserialize_all(self.source, fields, kind);
+        self.errors.extend(errors);
+        value
     }
 
     fn required<T>(&mut self, value: Option<T>, field: &str, example: &str) -> Option<T> {
         if value.is_none() {
             self.errors.push(
-                Diagnostic::at(self.source, 0, 3, format!("the required field `{field}` is missing"))
-                    .with_help(format!("add `{field}: {example}` to the front matter")),
+                Diagnostic::at(
+                    self.source,
+                    0,
+                    3,
+                    format!("the required field `{field}` is missing"),
+                )
+                .with_help(format!("add `{field}: {example}` to the front matter")),
             );
         }
         value
@@ -278,7 +299,10 @@ impl Checker<'_> {
         let abstract_source = raw.abstract_source.inspect(|s| {
             if !ABSTRACT_SOURCES.contains(&s.as_str()) {
                 let hint = suggest(s, ABSTRACT_SOURCES.iter().copied());
-                self.error_at(&["abstract_source"], format!("unknown abstract source `{s}`"));
+                self.error_at(
+                    &["abstract_source"],
+                    format!("unknown abstract source `{s}`"),
+                );
                 self.help(match hint {
                     Some(h) => format!("did you mean `{h}`?"),
                     None => format!("use one of: {}", ABSTRACT_SOURCES.join(", ")),
@@ -291,10 +315,18 @@ impl Checker<'_> {
             .map(|c| {
                 let intent = c.intent.unwrap_or_else(|| "unknown".into());
                 if !CITATION_INTENTS.contains(&intent.as_str()) {
-                    self.error_at(&["citations", "intent"], format!("unknown citation intent `{intent}`"));
+                    self.error_at(
+                        &["citations", "intent"],
+                        format!("unknown citation intent `{intent}`"),
+                    );
                     self.help(format!("use one of: {}", CITATION_INTENTS.join(", ")));
                 }
-                Citation { from: c.from.0, year: c.year, intent, quote: c.quote }
+                Citation {
+                    from: c.from.0,
+                    year: c.year,
+                    intent,
+                    quote: c.quote,
+                }
             })
             .collect();
         let lang = self.lang(config, raw.lang);
@@ -332,7 +364,10 @@ impl Checker<'_> {
             rankings: raw
                 .rankings
                 .into_iter()
-                .map(|r| Ranking { subfield: r.subfield, researchers: r.researchers })
+                .map(|r| Ranking {
+                    subfield: r.subfield,
+                    researchers: r.researchers,
+                })
                 .collect(),
             classification: raw.classification,
             draft: raw.draft,
@@ -351,7 +386,12 @@ impl Checker<'_> {
                 continue;
             }
             if !markdown::is_link_url(&url) {
-                self.error_at(&["links", &kind], format!("the {kind} link `{url}` is neither an http(s) URL nor a relative path"));
+                self.error_at(
+                    &["links", &kind],
+                    format!(
+                        "the {kind} link `{url}` is neither an http(s) URL nor a relative path"
+                    ),
+                );
                 self.help("write a full address such as https://arxiv.org/abs/2208.11695");
                 continue;
             }
@@ -412,7 +452,9 @@ impl Checker<'_> {
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && !id.starts_with('.')
-        && id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// OpenAlex stores abstracts as word → positions; the text is the words in position order.
@@ -429,7 +471,10 @@ pub fn deinvert(index: &BTreeMap<String, Vec<u32>>) -> String {
 fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|') {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|'
+        ) {
             out.push('\\');
         }
         out.push(c);

@@ -41,7 +41,15 @@ pub const PAGE_FIELDS: &[&str] = &[
 pub const CITATION_INTENTS: &[&str] = &["methodology", "background", "result", "unknown"];
 
 /// Kinds of links a record may give.
-pub const LINK_KINDS: &[&str] = &["arxiv", "doi", "pdf", "html", "code", "openalex", "publisher"];
+pub const LINK_KINDS: &[&str] = &[
+    "arxiv",
+    "doi",
+    "pdf",
+    "html",
+    "code",
+    "openalex",
+    "publisher",
+];
 
 /// A paper id as written in a record. Ids must be strings: an unquoted `1405.0312` is a YAML
 /// number, and numbers lose digits (`2103.14740` would become `2103.1474`).
@@ -248,7 +256,14 @@ mod tests {
 
     #[test]
     fn dates_must_exist() {
-        assert_eq!(Date::parse("2022-08-24"), Some(Date { year: 2022, month: 8, day: 24 }));
+        assert_eq!(
+            Date::parse("2022-08-24"),
+            Some(Date {
+                year: 2022,
+                month: 8,
+                day: 24
+            })
+        );
         assert_eq!(Date::parse("2022-02-30"), None);
         assert_eq!(Date::parse("2022-13-01"), None);
         assert_eq!(Date::parse("24/08/2022"), None);
@@ -258,8 +273,10 @@ mod tests {
     fn unquoted_ids_are_refused() {
         let err = serde_yaml::from_str::<Vec<RawReference>>("- 2103.14740\n").unwrap_err();
         assert!(err.to_string().contains("put ids in quotes"), "{err}");
-        let ok = serde_yaml::from_str::<Vec<RawReference>>("- \"2103.14740\"\n- {title: X, year: 2019}\n")
-            .unwrap();
+        let ok = serde_yaml::from_str::<Vec<RawReference>>(
+            "- \"2103.14740\"\n- {title: X, year: 2019}\n",
+        )
+        .unwrap();
         assert!(matches!(&ok[0], RawReference::Id(Id(id)) if id == "2103.14740"));
         assert!(matches!(&ok[1], RawReference::Work(w) if w.title == "X"));
     }

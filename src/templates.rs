@@ -36,15 +36,25 @@ impl Templates {
         let theme_dir = Self::theme_dir(config);
         if !config.path(&theme_dir).is_dir() {
             let span = config.theme_span.clone();
-            return Err(vec![Diagnostic::at(&config.source, span.start, span.len(), format!(
-                "there is no theme `{}`: the folder {} does not exist",
-                config.theme,
-                theme_dir.display()
-            ))
-            .with_help("set `theme` to a folder of themes/, or leave it out to use `default`")]);
+            return Err(vec![Diagnostic::at(
+                &config.source,
+                span.start,
+                span.len(),
+                format!(
+                    "there is no theme `{}`: the folder {} does not exist",
+                    config.theme,
+                    theme_dir.display()
+                ),
+            )
+            .with_help(
+                "set `theme` to a folder of themes/, or leave it out to use `default`",
+            )]);
         }
         let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
-        for dir in [theme_dir.join("templates"), PathBuf::from(SITE_TEMPLATES_DIR)] {
+        for dir in [
+            theme_dir.join("templates"),
+            PathBuf::from(SITE_TEMPLATES_DIR),
+        ] {
             for (name, relative) in template_files(config, &dir) {
                 files.insert(name, relative);
             }
@@ -63,10 +73,12 @@ impl Templates {
             if !files.contains_key(*name) {
                 let span = config.theme_span.clone();
                 errors.push(
-                    Diagnostic::at(&config.source, span.start, span.len(), format!(
-                        "the theme `{}` has no template `{name}`",
-                        config.theme
-                    ))
+                    Diagnostic::at(
+                        &config.source,
+                        span.start,
+                        span.len(),
+                        format!("the theme `{}` has no template `{name}`", config.theme),
+                    )
                     .with_help(format!(
                         "add {} or {}",
                         theme_dir.join("templates").join(name).display(),
@@ -80,7 +92,10 @@ impl Templates {
         }
         let mut tera = Tera::default();
         tera.set_escape_fn(escape_html);
-        let raw: Vec<(&str, &str)> = sources.iter().map(|(n, s)| (n.as_str(), &*s.text)).collect();
+        let raw: Vec<(&str, &str)> = sources
+            .iter()
+            .map(|(n, s)| (n.as_str(), &*s.text))
+            .collect();
         if let Err(e) = tera.add_raw_templates(raw) {
             return Err(vec![template_error(&sources, &e)]);
         }
@@ -90,21 +105,43 @@ impl Templates {
     /// A copy of the templates that renders in one locale.
     pub fn for_locale(&self, localizer: &Arc<Localizer>, locale: usize) -> LocaleTemplates {
         let mut tera = self.tera.clone();
-        tera.register_function("t", Translate { localizer: localizer.clone(), locale });
+        tera.register_function(
+            "t",
+            Translate {
+                localizer: localizer.clone(),
+                locale,
+            },
+        );
         let numbers = localizer.clone();
-        tera.register_filter("num", move |value: &Value, args: &HashMap<String, Value>| {
-            let n = value.as_f64().ok_or_else(|| tera::Error::msg(format!("`num` needs a number, not {value}")))?;
-            let digits = args.get("digits").and_then(Value::as_u64).map(|d| d as usize);
-            let formats = numbers.formats(locale);
-            Ok(Value::String(match (value.as_i64(), digits) {
-                (Some(i), None) => formats.integer(i),
-                _ => formats.number(n, Digits { min_fraction: digits, max_fraction: digits }),
-            }))
-        });
+        tera.register_filter(
+            "num",
+            move |value: &Value, args: &HashMap<String, Value>| {
+                let n = value.as_f64().ok_or_else(|| {
+                    tera::Error::msg(format!("`num` needs a number, not {value}"))
+                })?;
+                let digits = args
+                    .get("digits")
+                    .and_then(Value::as_u64)
+                    .map(|d| d as usize);
+                let formats = numbers.formats(locale);
+                Ok(Value::String(match (value.as_i64(), digits) {
+                    (Some(i), None) => formats.integer(i),
+                    _ => formats.number(
+                        n,
+                        Digits {
+                            min_fraction: digits,
+                            max_fraction: digits,
+                        },
+                    ),
+                }))
+            },
+        );
         let dates = localizer.clone();
         tera.register_filter("date", move |value: &Value, _: &HashMap<String, Value>| {
             let text = value.as_str().unwrap_or_default();
-            let date = Date::parse(text).ok_or_else(|| tera::Error::msg(format!("`date` needs a YYYY-MM-DD date, not {value}")))?;
+            let date = Date::parse(text).ok_or_else(|| {
+                tera::Error::msg(format!("`date` needs a YYYY-MM-DD date, not {value}"))
+            })?;
             Ok(Value::String(dates.formats(locale).date(date)))
         });
         LocaleTemplates { tera }
@@ -189,7 +226,10 @@ fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && !crate::discover::is_ignored(&e.file_name().to_string_lossy()))
+        .filter(|e| {
+            e.file_type().is_file()
+                && !crate::discover::is_ignored(&e.file_name().to_string_lossy())
+        })
         .filter_map(|e| {
             let within = e.path().strip_prefix(&root).ok()?;
             let name = within.to_string_lossy().replace('\\', "/");
@@ -218,34 +258,64 @@ fn template_error(sources: &HashMap<String, SourceText>, error: &tera::Error) ->
     template_error_in(sources, &name, error)
 }
 
-fn template_error_in(sources: &HashMap<String, SourceText>, name: &str, error: &tera::Error) -> Diagnostic {
+fn template_error_in(
+    sources: &HashMap<String, SourceText>,
+    name: &str,
+    error: &tera::Error,
+) -> Diagnostic {
     let text = chain(error);
     let Some(source) = sources.get(name) else {
         return Diagnostic::new(format!("template {name}"), text);
     };
     // Parse errors carry `--> line:column`; render errors name the missing piece in quotes.
     if let Some((line, column)) = arrow_position(&text) {
-        let message = text.lines().last().unwrap_or(&text).trim_start_matches(['=', ' ']).to_string();
+        let message = text
+            .lines()
+            .last()
+            .unwrap_or(&text)
+            .trim_start_matches(['=', ' '])
+            .to_string();
         let first = text.lines().next().unwrap_or_default();
+        let first = first
+            .split("  --> ")
+            .next()
+            .unwrap_or(first)
+            .trim_end_matches([':', ' ']);
         return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
     }
-    let needle = quoted_names(&text)
-        .into_iter()
-        .filter(|n| n != name)
-        .find(|n| source.text.contains(n.as_str()));
     let message = text.replace('\n', " ");
-    match needle {
-        Some(n) => {
-            let offset = source.text.find(n.as_str()).unwrap_or(0);
-            Diagnostic::at(source, offset, n.len(), message)
+    // The piece may stand in a parent template: look in the named one first, then in the others.
+    let mut candidates: Vec<&SourceText> = vec![source];
+    let mut others: Vec<(&String, &SourceText)> =
+        sources.iter().filter(|(n, _)| *n != name).collect();
+    others.sort_by_key(|(n, _)| *n);
+    candidates.extend(others.into_iter().map(|(_, s)| s));
+    // The innermost cause comes last and names the most precise piece.
+    for needle in quoted_names(&text).into_iter().rev().filter(|n| n != name) {
+        for candidate in &candidates {
+            if let Some(offset) = find_token(&candidate.text, &needle) {
+                return Diagnostic::at(candidate, offset, needle.len(), message);
+            }
         }
-        None => Diagnostic::at(source, 0, 1, message),
     }
+    Diagnostic::at(source, 0, 1, message)
+}
+
+/// The first place `needle` stands as a whole name, not as the start of a longer one.
+fn find_token(text: &str, needle: &str) -> Option<usize> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + needle.len()..].chars().next();
+        !before.is_some_and(is_name) && !after.is_some_and(is_name)
+    })
 }
 
 fn arrow_position(text: &str) -> Option<(usize, usize)> {
     let rest = &text[text.find("--> ")? + 4..];
-    let end = rest.find(|c: char| !c.is_ascii_digit() && c != ':').unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit() && c != ':')
+        .unwrap_or(rest.len());
     let (line, column) = rest[..end].split_once(':')?;
     Some((line.parse().ok()?, column.parse().ok()?))
 }
@@ -283,7 +353,10 @@ mod tests {
 
     #[test]
     fn finds_positions_and_names_in_tera_messages() {
-        assert_eq!(arrow_position("Failed to parse 'x.html': --> 3:7\n  |"), Some((3, 7)));
+        assert_eq!(
+            arrow_position("Failed to parse 'x.html': --> 3:7\n  |"),
+            Some((3, 7))
+        );
         assert_eq!(
             quoted_names("Variable `paper.titl` not found in context while rendering 'paper.html'"),
             vec!["paper.titl".to_string(), "paper.html".to_string()]

@@ -137,7 +137,9 @@ pub fn render_site(
         })
         .collect();
 
-    let work: Vec<(usize, Job)> = (0..locales.len()).flat_map(|l| jobs.iter().map(move |&j| (l, j))).collect();
+    let work: Vec<(usize, Job)> = (0..locales.len())
+        .flat_map(|l| jobs.iter().map(move |&j| (l, j)))
+        .collect();
     let results: Vec<Result<RenderedPage, Diagnostic>> = work
         .par_iter()
         .map(|&(l, job)| {
@@ -197,8 +199,15 @@ fn render_one(
                 alternates,
                 canonical_url,
                 page: HomeContext {
-                    papers: order.into_iter().map(|i| views::paper_item(model, urls, i, locale)).collect(),
-                    pages: model.pages.iter().map(|p| views::page_item(p, urls, locale)).collect(),
+                    papers: order
+                        .into_iter()
+                        .map(|i| views::paper_item(model, urls, i, locale))
+                        .collect(),
+                    pages: model
+                        .pages
+                        .iter()
+                        .map(|p| views::page_item(p, urls, locale))
+                        .collect(),
                 },
             })
         }
@@ -206,17 +215,23 @@ fn render_one(
             site,
             alternates,
             canonical_url,
-            page: PaperContext { paper: views::paper_view(model, urls, i, locale) },
+            page: PaperContext {
+                paper: views::paper_view(model, urls, i, locale),
+            },
         }),
         Job::Page(i) => tera::Context::from_serialize(Context {
             site,
             alternates,
             canonical_url,
-            page: PageContext { page: views::page_view(model, urls, i, locale) },
+            page: PageContext {
+                page: views::page_view(model, urls, i, locale),
+            },
         }),
     }
     .map_err(|e| templates.render_error(template, &e))?;
-    let html = tera.render(template, &context).map_err(|e| templates.render_error(template, &e))?;
+    let html = tera
+        .render(template, &context)
+        .map_err(|e| templates.render_error(template, &e))?;
     Ok(RenderedPage {
         locale: locale.to_string(),
         output_path: format!("{}index.html", urls.site_path(locale, &path)),

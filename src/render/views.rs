@@ -102,7 +102,12 @@ fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
     (lang != locale).then_some(lang)
 }
 
-pub fn paper_item<'a>(model: &'a SiteModel, urls: &Urls, index: usize, locale: &'a str) -> PaperItem<'a> {
+pub fn paper_item<'a>(
+    model: &'a SiteModel,
+    urls: &Urls,
+    index: usize,
+    locale: &'a str,
+) -> PaperItem<'a> {
     let entry = &model.papers[index];
     let (title, lang) = title_in(entry, locale);
     PaperItem {
@@ -116,7 +121,11 @@ pub fn paper_item<'a>(model: &'a SiteModel, urls: &Urls, index: usize, locale: &
 
 /// The title to show in a locale and the language it is written in.
 fn title_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a str, &'a str) {
-    match entry.translations.get(locale).and_then(|t| t.title.as_deref()) {
+    match entry
+        .translations
+        .get(locale)
+        .and_then(|t| t.title.as_deref())
+    {
         Some(title) => (title, locale),
         None => (&entry.record.title, &entry.record.lang),
     }
@@ -131,11 +140,19 @@ pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> Page
     }
 }
 
-pub fn paper_view<'a>(model: &'a SiteModel, urls: &Urls, index: usize, locale: &'a str) -> PaperView<'a> {
+pub fn paper_view<'a>(
+    model: &'a SiteModel,
+    urls: &Urls,
+    index: usize,
+    locale: &'a str,
+) -> PaperView<'a> {
     let entry = &model.papers[index];
     let record = &entry.record;
     let (title, title_lang) = title_in(entry, locale);
-    let translated_abstract = entry.translations.get(locale).and_then(|t| t.abstract_html.as_deref());
+    let translated_abstract = entry
+        .translations
+        .get(locale)
+        .and_then(|t| t.abstract_html.as_deref());
     let (abstract_html, abstract_lang) = match translated_abstract {
         Some(html) => (html, locale),
         None => (record.abstract_html.as_str(), record.lang.as_str()),
@@ -176,15 +193,32 @@ pub fn paper_view<'a>(model: &'a SiteModel, urls: &Urls, index: usize, locale: &
         cited_by_count: entry.built_on_by.len(),
         builds_on_count: entry.builds_on.len(),
         reference_total: entry.reference_total,
-        builds_on: entry.builds_on.iter().map(|&i| paper_item(model, urls, i, locale)).collect(),
-        built_on_by: entry.built_on_by.iter().map(|&i| paper_item(model, urls, i, locale)).collect(),
+        builds_on: entry
+            .builds_on
+            .iter()
+            .map(|&i| paper_item(model, urls, i, locale))
+            .collect(),
+        built_on_by: entry
+            .built_on_by
+            .iter()
+            .map(|&i| paper_item(model, urls, i, locale))
+            .collect(),
         citations,
         rankings: &record.rankings,
-        pages: entry.pages.iter().map(|&i| page_item(&model.pages[i], urls, locale)).collect(),
+        pages: entry
+            .pages
+            .iter()
+            .map(|&i| page_item(&model.pages[i], urls, locale))
+            .collect(),
     }
 }
 
-pub fn page_view<'a>(model: &'a SiteModel, urls: &Urls, index: usize, locale: &'a str) -> PageView<'a> {
+pub fn page_view<'a>(
+    model: &'a SiteModel,
+    urls: &Urls,
+    index: usize,
+    locale: &'a str,
+) -> PageView<'a> {
     let entry = &model.pages[index];
     let version = entry.in_locale(locale);
     PageView {
