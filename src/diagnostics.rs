@@ -92,7 +92,8 @@ pub struct Diagnostic {
     pub message: String,
     pub help: Option<String>,
     label: Option<String>,
-    span: Option<Span>,
+    // Boxed: diagnostics travel in `Result`s everywhere, and most are small.
+    span: Option<Box<Span>>,
 }
 
 impl Diagnostic {
@@ -115,13 +116,13 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             label: None,
-            span: Some(Span {
+            span: Some(Box::new(Span {
                 line,
                 column,
                 offset: floor_char_boundary(&source.text, offset.min(source.text.len())),
                 len,
                 source: source.text.clone(),
-            }),
+            })),
         }
     }
 

@@ -3,8 +3,11 @@
 //! language), with CLDR plural rules, no bidi isolation marks, and numbers formatted by ICU4X
 //! for the locale instead of fluent-rs's locale-blind default.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
+
+use fluent_syntax::ast;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::types::FluentNumber;
@@ -80,11 +83,21 @@ impl Localizer {
             bundle.set_use_isolating(false);
             bundle.set_formatter(Some(format_value));
             let dir = Path::new(I18N_DIR).join(&language.code);
+            // Which file defined each message first, to name it when another defines it again.
+            let mut defined_in: HashMap<String, std::path::PathBuf> = HashMap::new();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
+                        let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
-                            errors.extend(collisions.iter().map(|e| collision(&source, e)));
+                            errors.extend(
+                                collisions
+                                    .iter()
+                                    .map(|e| collision(&source, e, &defined_in)),
+                            );
+                        }
+                        for id in ids {
+                            defined_in.entry(id).or_insert_with(|| source.path.clone());
                         }
                     }
                     Err(e) => errors.extend(e),
@@ -183,27 +196,55 @@ fn load_resource(
         Err((_, parse_errors)) => Err(parse_errors
             .iter()
             .map(|e| {
-                Diagnostic::at(&source, e.pos.start, e.pos.len().max(1), format!("this Fluent file does not parse: {}", e.kind))
+                // Fluent finds a missing `}` where the next line starts; the token was missing at
+                // the end of the line before.
+                let before = &source.text[..e.pos.start.min(source.text.len())];
+                let start = if before.ends_with('\n') { before.trim_end().len() } else { e.pos.start };
+                Diagnostic::at(&source, start, e.pos.len().max(1), format!("this Fluent file does not parse: {}", e.kind))
                     .with_help("a message is `id = text`; continuation lines are indented; see https://projectfluent.org/fluent/guide/")
             })
             .collect()),
     }
 }
 
-fn collision(source: &SourceText, error: &FluentError) -> Diagnostic {
-    let (message, id) = match error {
-        FluentError::Overriding { kind, id } => (
-            format!("the {kind} `{id}` is defined twice in this language"),
-            id.as_str(),
-        ),
-        other => (other.to_string(), ""),
+/// The ids of the messages and terms (`-name`) of a resource.
+fn entry_ids(resource: &FluentResource) -> Vec<String> {
+    resource
+        .entries()
+        .filter_map(|entry| match entry {
+            ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            ast::Entry::Term(t) => Some(format!("-{}", t.id.name)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn collision(
+    source: &SourceText,
+    error: &FluentError,
+    defined_in: &HashMap<String, std::path::PathBuf>,
+) -> Diagnostic {
+    let FluentError::Overriding { kind, id } = error else {
+        return Diagnostic::new(&source.path, error.to_string());
     };
     let offset = source
         .text
-        .match_indices(id)
+        .match_indices(id.as_str())
         .map(|(i, _)| i)
-        .find(|&i| !id.is_empty() && (i == 0 || source.text.as_bytes()[i - 1] == b'\n'))
+        .find(|&i| i == 0 || source.text.as_bytes()[i - 1] == b'\n')
         .unwrap_or(0);
-    Diagnostic::at(source, offset, id.len().max(1), message)
-        .with_help("keep one definition per message in each language")
+    let first = match defined_in
+        .get(id.trim_start_matches('-'))
+        .or_else(|| defined_in.get(id))
+    {
+        Some(path) if *path != source.path => format!(" (first in {})", path.display()),
+        _ => String::new(),
+    };
+    Diagnostic::at(
+        source,
+        offset,
+        id.len().max(1),
+        format!("the {kind} `{id}` is defined twice in this language{first}"),
+    )
+    .with_help("keep one definition per message in each language")
 }

@@ -189,7 +189,7 @@ impl tera::Function for Translate {
             };
             fluent_args.set(name.clone(), value);
         }
-        let args = (!fluent_args.iter().next().is_none()).then_some(&fluent_args);
+        let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
         self.localizer
             .message(self.locale, key, args)
             .map(Value::String)

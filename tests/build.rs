@@ -1,0 +1,277 @@
+//! `papermap build` on fixture sites: which pages exist, what they say, in which language.
+
+mod common;
+
+use common::Site;
+
+const LOCALE_PREFIXES: [&str; 3] = ["", "fr/", "zh/"];
+
+#[test]
+fn every_paper_renders_in_every_locale_with_a_home_page_each() {
+    let site = Site::fixture("minimal");
+    let run = site.build();
+    run.assert_ok();
+    for prefix in LOCALE_PREFIXES {
+        assert!(
+            site.path(&format!("public/{prefix}index.html")).is_file(),
+            "home {prefix}"
+        );
+        for id in ["1000.00001", "1000.00002", "1000.00003", "1000.00004"] {
+            let page = format!("public/{prefix}paper/{id}/index.html");
+            assert!(site.path(&page).is_file(), "{page}");
+        }
+        assert!(site
+            .path(&format!("public/{prefix}press/story/index.html"))
+            .is_file());
+    }
+    assert!(
+        site.path("public/style.css").is_file(),
+        "theme static files are copied"
+    );
+    // Drafts stay out unless asked for.
+    assert!(!site.path("public/paper/1000.00005").exists());
+    assert!(
+        run.stdout.contains("en 6, fr 6, zh 6"),
+        "summary per locale: {}",
+        run.stdout
+    );
+}
+
+#[test]
+fn pages_carry_their_language_and_alternates() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(fr.contains("<html lang=\"fr\">"));
+    assert!(fr.contains(r#"<link rel="alternate" hreflang="zh" href="https://example.org/map/zh/paper/1000.00001/">"#), "{fr}");
+    assert!(fr.contains(r#"hreflang="x-default" href="https://example.org/map/paper/1000.00001/""#));
+    // The language switcher leads to the same paper in the other languages, under the base path.
+    assert!(
+        fr.contains(r#"<a href="/map/paper/1000.00001/" hreflang="en" lang="en">English</a>"#),
+        "{fr}"
+    );
+    let zh = site.read("public/zh/index.html");
+    assert!(zh.contains("<html lang=\"zh\">"));
+    assert!(zh.contains("论文地图"));
+}
+
+#[test]
+fn translated_fields_replace_the_original_and_the_rest_is_marked_with_its_language() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(fr.contains("<h1>Les erreurs d&#39;étiquetage</h1>"), "{fr}");
+    assert!(fr.contains("Nous étudions les erreurs"));
+    let zh = site.read("public/zh/paper/1000.00001/index.html");
+    assert!(
+        zh.contains("<h1 lang=\"en\">Label &lt;b&gt;errors&lt;/b&gt; &amp; how to find them</h1>"),
+        "{zh}"
+    );
+    assert!(
+        zh.contains("<div class=\"abstract-text\" lang=\"en\">"),
+        "{zh}"
+    );
+    // The Chinese press page is shown to English readers in Chinese, marked and announced.
+    let press = site.read("public/press/story/index.html");
+    assert!(press.contains("<div lang=\"zh\">"), "{press}");
+    assert!(press.contains("This article is available in Chinese only."));
+}
+
+#[test]
+fn key_facts_are_computed_from_the_map_and_formatted_for_the_locale() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let en = site.read("public/paper/1000.00001/index.html");
+    // 1000.00004 cites it twice and the draft 1000.00005 is left out: one paper.
+    assert!(
+        en.contains("Cited by one paper in the map (data through 14 Oct 2026)."),
+        "{en}"
+    );
+    // Two of its references are records (9999.99999 is not); six references in all.
+    assert!(
+        en.contains("Builds on 2 of its 6 references that are in the map."),
+        "{en}"
+    );
+    assert!(en.contains("First posted on arXiv 24 Aug 2022."));
+    assert!(
+        en.contains("10,348 citations recorded by the source corpus."),
+        "{en}"
+    );
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(fr.contains("10\u{202f}348 citations recensées"), "{fr}");
+    assert!(fr.contains("Déposé sur arXiv le 24 août 2022."));
+    assert!(
+        fr.contains("les index inversés représentent 8,6 Go des 9,3 Go"),
+        "{fr}"
+    );
+    let zh = site.read("public/zh/paper/1000.00001/index.html");
+    assert!(zh.contains("首次发布于 arXiv：2022年8月24日。"), "{zh}");
+}
+
+#[test]
+fn builds_on_is_ordered_most_cited_first_and_links_within_the_locale() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    let most = fr
+        .find("/map/fr/paper/1000.00002/")
+        .expect("most cited reference listed");
+    let less = fr
+        .find("/map/fr/paper/1000.00003/")
+        .expect("less cited reference listed");
+    assert!(most < less, "most cited first");
+    // A citation from a paper of the map links to it; one from outside is plain text.
+    assert!(
+        fr.contains(
+            r#"<a href="/map/fr/paper/1000.00004/" lang="en">A paper that builds on the first</a>"#
+        ),
+        "{fr}"
+    );
+    assert!(fr.contains("8888.88888"));
+    assert!(!fr.contains("paper/8888.88888"));
+    // The cited paper lists who builds on it, and the press page that names it.
+    let cited = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        cited.contains("Built on by (most cited first, 1 of 1)"),
+        "{cited}"
+    );
+    assert!(
+        cited.contains(r#"<a href="/map/press/story/" lang="zh">测试集里的标签错误</a>"#),
+        "{cited}"
+    );
+}
+
+#[test]
+fn record_text_is_escaped_everywhere_and_raw_html_never_passes() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    for prefix in LOCALE_PREFIXES {
+        let page = site.read(&format!("public/{prefix}paper/1000.00001/index.html"));
+        assert!(!page.contains("<script>"), "{prefix}: {page}");
+        assert!(!page.contains("<b>errors</b>"), "{prefix}");
+        assert!(page.contains("&lt;their&gt;"), "quotes are escaped too");
+    }
+    let en = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        en.contains("&lt;script&gt;alert"),
+        "raw HTML in the body shows as text: {en}"
+    );
+    assert!(
+        en.contains("hl-"),
+        "fenced code is highlighted with classes"
+    );
+}
+
+#[test]
+fn an_abstract_is_rebuilt_from_the_inverted_index_when_the_body_is_empty() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let page = site.read("public/paper/1000.00003/index.html");
+    assert!(page.contains("<p>Hello world again</p>"), "{page}");
+    assert!(page.contains("Retrieved live from OpenAlex and de-inverted."));
+}
+
+#[test]
+fn output_is_deterministic() {
+    let site = Site::fixture("minimal");
+    site.run(&["build", "--output", "one"]).assert_ok();
+    site.run(&["build", "--output", "two"]).assert_ok();
+    let one = site.tree("one");
+    assert!(one.len() > 10);
+    assert_eq!(one, site.tree("two"));
+}
+
+#[test]
+fn a_build_replaces_the_whole_output_folder() {
+    let site = Site::fixture("minimal");
+    site.write("public/stale.html", "old");
+    site.build().assert_ok();
+    assert!(!site.path("public/stale.html").exists());
+    assert!(site.path("public/index.html").is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(site.root())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".papermap"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn drafts_and_base_url_options() {
+    let site = Site::fixture("minimal");
+    site.run(&[
+        "build",
+        "--drafts",
+        "--base-url",
+        "https://preview.example.net/",
+    ])
+    .assert_ok();
+    assert!(site.path("public/paper/1000.00005/index.html").is_file());
+    let page = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        page.contains(
+            r#"<link rel="canonical" href="https://preview.example.net/paper/1000.00001/">"#
+        ),
+        "{page}"
+    );
+    assert!(page.contains(r#"href="/paper/1000.00002/""#));
+    // With the draft, two papers build on it.
+    assert!(page.contains("Cited by 2 papers in the map"), "{page}");
+}
+
+#[test]
+fn a_site_template_overrides_the_themes() {
+    let site = Site::fixture("minimal");
+    site.write(
+        "templates/page.html",
+        "{% extends \"base.html\" %}{% block content %}<p class=\"custom\">{{ page.title }}</p>{% endblock content %}",
+    );
+    site.build().assert_ok();
+    let press = site.read("public/press/story/index.html");
+    assert!(
+        press.contains("<p class=\"custom\">测试集里的标签错误</p>"),
+        "{press}"
+    );
+}
+
+#[test]
+fn check_validates_without_writing() {
+    let site = Site::fixture("minimal");
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    assert!(run.stdout.contains("checked"), "{}", run.stdout);
+    assert!(!site.path("public").exists());
+}
+
+#[test]
+fn usage_errors_exit_with_2_and_help_exits_with_0() {
+    let site = Site::fixture("minimal");
+    let run = site.run(&["build", "--no-such-flag"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let run = site.run(&["--help"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("build") && run.stdout.contains("check"));
+    let run = site.run(&["build", "--help"]);
+    assert!(run.stdout.contains("--base-url") && run.stdout.contains("--drafts"));
+}
+
+#[test]
+fn root_option_builds_a_site_from_elsewhere() {
+    let site = Site::fixture("minimal");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run: common::Run = std::process::Command::new(env!("CARGO_BIN_EXE_papermap"))
+        .args(["build", "--root"])
+        .arg(site.root())
+        .current_dir(elsewhere.path())
+        .output()
+        .unwrap()
+        .into();
+    run.assert_ok();
+    assert!(
+        site.path("public/paper/1000.00001/index.html").is_file(),
+        "output is relative to the root"
+    );
+}

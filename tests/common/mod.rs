@@ -1,0 +1,166 @@
+//! Fixture sites for the integration tests: a folder of `tests/fixtures/` copied into a temporary
+//! directory together with the repository's real theme and translations, then built by the real
+//! `papermap` binary.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub const REPO: &str = env!("CARGO_MANIFEST_DIR");
+
+pub struct Site {
+    dir: tempfile::TempDir,
+}
+
+/// What one run of the binary gave.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+impl Run {
+    pub fn assert_ok(&self) -> &Run {
+        assert_eq!(
+            self.code, 0,
+            "expected success\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        self
+    }
+
+    /// Asserts a content error: exit code 1 and `needle` in the report.
+    pub fn assert_error(&self, needle: &str) -> &Run {
+        assert_eq!(
+            self.code, 1,
+            "expected exit code 1\nstderr:\n{}",
+            self.stderr
+        );
+        assert!(
+            self.stderr.contains(needle),
+            "expected `{needle}` in the report:\n{}",
+            self.stderr
+        );
+        assert!(
+            !self.stderr.contains("panicked"),
+            "papermap panicked:\n{}",
+            self.stderr
+        );
+        self
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&dest).unwrap();
+        } else {
+            fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
+impl Site {
+    /// The fixture `tests/fixtures/<name>` with the repository's `themes/` and `i18n/`.
+    pub fn fixture(name: &str) -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(
+            &Path::new(REPO).join("tests/fixtures").join(name),
+            dir.path(),
+        );
+        for shared in ["themes", "i18n"] {
+            if !dir.path().join(shared).exists() {
+                copy_dir(&Path::new(REPO).join(shared), &dir.path().join(shared));
+            }
+        }
+        Site { dir }
+    }
+
+    /// The repository's own example site.
+    pub fn example() -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        for part in ["site.toml", "content", "themes", "i18n"] {
+            let from = Path::new(REPO).join(part);
+            if from.is_dir() {
+                copy_dir(&from, &dir.path().join(part));
+            } else {
+                fs::copy(&from, dir.path().join(part)).unwrap();
+            }
+        }
+        Site { dir }
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    pub fn write(&self, relative: &str, text: impl AsRef<[u8]>) {
+        let path = self.path(relative);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        fs::read_to_string(self.path(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+    }
+
+    /// Replaces the first `from` in a file with `to`, failing if `from` is not there.
+    pub fn edit(&self, relative: &str, from: &str, to: &str) {
+        let text = self.read(relative);
+        assert!(text.contains(from), "`{from}` is not in {relative}");
+        self.write(relative, text.replacen(from, to, 1));
+    }
+
+    pub fn remove(&self, relative: &str) {
+        fs::remove_file(self.path(relative)).unwrap();
+    }
+
+    /// Runs papermap in the site's folder, so that reported paths are relative to it.
+    pub fn run(&self, args: &[&str]) -> Run {
+        Command::new(env!("CARGO_BIN_EXE_papermap"))
+            .args(args)
+            .current_dir(self.root())
+            .output()
+            .expect("run papermap")
+            .into()
+    }
+
+    pub fn build(&self) -> Run {
+        self.run(&["build"])
+    }
+
+    /// Every file under `relative`, with its bytes.
+    pub fn tree(&self, relative: &str) -> BTreeMap<PathBuf, Vec<u8>> {
+        let root = self.path(relative);
+        walkdir::WalkDir::new(&root)
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                (
+                    e.path().strip_prefix(&root).unwrap().to_path_buf(),
+                    fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect()
+    }
+}

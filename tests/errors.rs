@@ -1,0 +1,328 @@
+//! Bad input: each case names `file:line:column`, exits with 1, and leaves the last good output
+//! byte for byte as it was.
+
+mod common;
+
+use common::{Run, Site};
+
+/// Builds the fixture once, breaks it with `break_it`, builds again and checks the report and
+/// that the output of the first build survived untouched.
+fn broken_build(break_it: impl FnOnce(&Site)) -> (Site, Run) {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let before = site.tree("public");
+    break_it(&site);
+    let run = site.build();
+    assert_eq!(run.code, 1, "a broken site must fail:\n{}", run.stderr);
+    assert_eq!(
+        site.tree("public"),
+        before,
+        "the last good output must stay byte-identical"
+    );
+    assert!(run.stderr.contains("nothing was written"), "{}", run.stderr);
+    (site, run)
+}
+
+#[test]
+fn malformed_yaml() {
+    let (_, run) =
+        broken_build(|s| s.edit("content/papers/1000.00002.md", "year: 2014", "year: [2014"));
+    run.assert_error("content/papers/1000.00002.md:5:");
+    run.assert_error("did not find expected ',' or ']'");
+}
+
+#[test]
+fn unclosed_quote() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "\"The most cited reference\"",
+            "\"The most cited reference",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:6:1: found unexpected end of stream");
+    run.assert_error("a quote or a bracket opened above is never closed");
+}
+
+#[test]
+fn missing_required_field() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "title: \"The most cited reference\"\n",
+            "",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:1:1: the required field `title` is missing");
+    run.assert_error("add `title: ");
+}
+
+#[test]
+fn unknown_field_names_the_field_and_suggests_the_right_one() {
+    let (_, run) =
+        broken_build(|s| s.edit("content/papers/1000.00004.md", "references:", "refrences:"));
+    run.assert_error("content/papers/1000.00004.md:5:1: unknown field `refrences`");
+    run.assert_error("did you mean `references`?");
+}
+
+#[test]
+fn wrong_type() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: \"twenty\"",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:4:7: year: invalid type: string \"twenty\", expected a whole number");
+}
+
+#[test]
+fn unquoted_id_would_lose_digits() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00004.md",
+            "[\"1000.00001\", \"1000.00001\"]",
+            "[1000.00010]",
+        )
+    });
+    run.assert_error("content/papers/1000.00004.md:5:");
+    run.assert_error("put ids in quotes");
+}
+
+#[test]
+fn invalid_date() {
+    let (_, run) =
+        broken_build(|s| s.edit("content/papers/1000.00001.md", "2022-08-24", "2022-02-30"));
+    run.assert_error("content/papers/1000.00001.md:6:15: `2022-02-30` is not a valid date");
+    run.assert_error("YYYY-MM-DD");
+}
+
+#[test]
+fn duplicate_id() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/copy.md",
+            "---\nid: \"1000.00002\"\ntitle: \"Copy\"\nyear: 2014\n---\n",
+        )
+    });
+    run.assert_error(
+        "content/papers/copy.md:2:5: the id `1000.00002` is already used by another record",
+    );
+    run.assert_error("content/papers/1000.00002.md:2:5 has the same id");
+}
+
+#[test]
+fn missing_template() {
+    let (_, run) = broken_build(|s| s.remove("themes/default/templates/paper.html"));
+    run.assert_error("site.toml:2:9: the theme `default` has no template `paper.html`");
+    run.assert_error("themes/default/templates/paper.html");
+}
+
+#[test]
+fn missing_theme() {
+    let (_, run) = broken_build(|s| s.edit("site.toml", "theme = \"default\"", "theme = \"nope\""));
+    run.assert_error("site.toml:2:9: there is no theme `nope`");
+}
+
+#[test]
+fn template_that_does_not_parse() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/index.html",
+            "{% endfor %}",
+            "{% endfo %}",
+        )
+    });
+    run.assert_error("themes/default/templates/index.html:10:3: Failed to parse 'index.html'");
+}
+
+#[test]
+fn template_asking_for_a_missing_message() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/base.html",
+            "key=\"skip-to-content\"",
+            "key=\"skip-to-contnet\"",
+        )
+    });
+    run.assert_error("themes/default/templates/base.html:13:45:");
+    run.assert_error("no message `skip-to-contnet`");
+}
+
+#[test]
+fn fluent_file_that_does_not_parse() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "i18n/fr/extra.ftl",
+            "fine = Très bien\nbroken = { $x\nlater = Plus tard\n",
+        )
+    });
+    run.assert_error("i18n/fr/extra.ftl:2:");
+    run.assert_error("this Fluent file does not parse");
+}
+
+#[test]
+fn fluent_message_defined_twice() {
+    let (_, run) = broken_build(|s| s.write("i18n/fr/extra.ftl", "\nsite-title = Encore\n"));
+    // Files load in name order: extra.ftl defines it first, main.ftl again.
+    run.assert_error("i18n/fr/main.ftl:3:1: the message `site-title` is defined twice in this language (first in i18n/fr/extra.ftl)");
+}
+
+#[test]
+fn file_that_is_not_utf8() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/1000.00002.md",
+            b"---\nid: \"1000.00002\"\ntitle: \"caf\xe9\"\nyear: 2014\n---\n",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:3:12: the file is not valid UTF-8");
+}
+
+#[test]
+fn script_link_in_a_record_field() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00001.md",
+            "\"https://arxiv.org/abs/1000.00001\"",
+            "\"javascript:alert(1)\"",
+        )
+    });
+    run.assert_error("content/papers/1000.00001.md:7:17: the arxiv link `javascript:alert(1)` is neither an http(s) URL nor a relative path");
+}
+
+#[test]
+fn data_link_in_a_record_body() {
+    let (_, run) = broken_build(|s| {
+        s.write("content/papers/1000.00002.md", "---\nid: \"1000.00002\"\ntitle: \"T\"\nyear: 2014\n---\nSee [this](data:text/html,x).\n")
+    });
+    run.assert_error("content/papers/1000.00002.md:6:5: the link `data:text/html,x` uses a scheme that is not allowed");
+}
+
+#[test]
+fn translation_in_a_language_the_site_does_not_have() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/1000.00002.de.md",
+            "---\ntitle: \"Titel\"\n---\n",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.de.md: the locale `de` of this translation is not a language of the site");
+}
+
+#[test]
+fn translation_without_original() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/4242.00001.fr.md",
+            "---\ntitle: \"Titre\"\n---\n",
+        )
+    });
+    run.assert_error("content/papers/4242.00001.fr.md:1:1: this translation has no original");
+}
+
+#[test]
+fn press_page_naming_an_unknown_paper() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/press/story.zh.md",
+            "[\"1000.00001\"]",
+            "[\"1000.00001\", \"4242.00001\"]",
+        )
+    });
+    run.assert_error("content/press/story.zh.md:6:9: this page names the paper `4242.00001`, which is not in the map");
+}
+
+#[test]
+fn broken_site_toml() {
+    let (_, run) = broken_build(|s| s.edit("site.toml", "base_url = ", "base_ur = "));
+    run.assert_error("site.toml:1:1: unknown field `base_ur`");
+    run.assert_error("did you mean `base_url`?");
+}
+
+#[test]
+fn every_error_of_a_build_is_reported_at_once() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: \"twenty\"",
+        );
+        s.edit("content/papers/1000.00004.md", "references:", "refrences:");
+        s.edit("content/papers/1000.00001.md", "2022-08-24", "2022-13-01");
+        s.write("i18n/zh/extra.ftl", "broken = {\n");
+    });
+    run.assert_error("content/papers/1000.00002.md:4:7");
+    run.assert_error("content/papers/1000.00004.md:5:1");
+    run.assert_error("content/papers/1000.00001.md:6:15");
+    run.assert_error("i18n/zh/extra.ftl:");
+    run.assert_error("papermap: 4 errors");
+}
+
+#[test]
+fn several_errors_in_one_record_are_all_reported() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/1000.00002.md",
+            "---\nid: \"1000.00002\"\ntitel: \"T\"\nyear: \"twenty\"\ncitation_count: -3\n---\n",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:3:1: unknown field `titel`");
+    run.assert_error("content/papers/1000.00002.md:4:7: year: invalid type");
+    run.assert_error("content/papers/1000.00002.md:5:17: citation_count: invalid type: integer `-3`, expected a whole number, 0 or more");
+}
+
+#[test]
+fn the_error_report_shows_the_source_line_and_the_fix() {
+    let (_, run) =
+        broken_build(|s| s.edit("content/papers/1000.00004.md", "references:", "refrences:"));
+    insta::assert_snapshot!(run.stderr);
+}
+
+/// Whatever a user writes, papermap answers with errors, never with a panic.
+#[test]
+fn hostile_input_never_panics() {
+    let inputs: Vec<&[u8]> = vec![
+        b"",
+        b"---",
+        b"---\n",
+        b"---\n---\n",
+        b"\xff\xfe\x00garbage",
+        b"---\n- a\n- b\n---\n",
+        b"---\n\"just a string\"\n---\n",
+        b"---\nid: \"../../etc\"\ntitle: x\nyear: 1\n---\n",
+        b"---\nid: \"\"\ntitle: x\nyear: 1\n---\n",
+        b"---\ntitle: x\nyear: 99999999999999999999\n---\n",
+        b"---\ntitle: x\nyear: 2020\nreferences: [{}]\n---\n",
+        b"---\ntitle: x\nyear: 2020\nlinks: { arxiv: 3 }\n---\n",
+        b"---\ntitle: x\nyear: 2020\nclassification: { status: 1, heads: { a: { b: nope } } }\n---\n",
+        b"---\ntitle: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n---\n",
+        b"---\n&a [*a]\n---\n",
+        b"---\ntitle: x\nyear: 2020\nfirst_posted: 2020-1-1\n---\n\xe9",
+        b"---\r\ntitle: x\r\nyear: 2020\r\n---\r\n",
+    ];
+    for (i, input) in inputs.iter().enumerate() {
+        let site = Site::fixture("minimal");
+        site.write("content/papers/hostile.md", input);
+        let run = site.build();
+        assert!(
+            !run.stderr.contains("panicked"),
+            "input {i} made papermap panic:\n{}",
+            run.stderr
+        );
+        assert!(
+            run.code == 0 || run.code == 1,
+            "input {i}: exit code {}:\n{}",
+            run.code,
+            run.stderr
+        );
+        if run.code == 1 {
+            assert!(
+                run.stderr.contains("content/papers/hostile.md"),
+                "input {i}:\n{}",
+                run.stderr
+            );
+        }
+    }
+}
