@@ -65,36 +65,23 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
     })?;
     config.include_drafts = options.drafts;
 
-    let parsed = match discover::discover(&config) {
-        Ok(found) => {
-            let (parsed, parse_errors) = parse::parse_all(&config, &found);
-            errors.extend(parse_errors);
-            Some((found, parsed))
-        }
-        Err(e) => {
-            errors.extend(e);
-            None
-        }
-    };
+    let (found, discover_errors) = discover::discover(&config);
+    errors.extend(discover_errors);
+    let (parsed, parse_errors) = parse::parse_all(&config, &found);
+    errors.extend(parse_errors);
     let localizer = Localizer::load(&config).map_err(|e| errors.extend(e)).ok();
     let templates = Templates::load(&config).map_err(|e| errors.extend(e)).ok();
-    let linked = parsed.and_then(|(found, parsed)| match SiteModel::link(&config, parsed) {
-        Ok(model) => Some((found, model)),
-        Err(e) => {
-            errors.extend(e);
-            None
-        }
-    });
-    match (linked, localizer, templates) {
-        (Some((discovered, model)), Some(localizer), Some(templates)) if errors.is_empty() => {
-            Ok(Site {
-                config,
-                model,
-                localizer,
-                templates,
-                discovered,
-            })
-        }
+    let model = SiteModel::link(&config, parsed)
+        .map_err(|e| errors.extend(e))
+        .ok();
+    match (model, localizer, templates) {
+        (Some(model), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {
+            config,
+            model,
+            localizer,
+            templates,
+            discovered: found,
+        }),
         _ => Err(errors),
     }
 }

@@ -11,6 +11,8 @@ use crate::diagnostics::Diagnostic;
 
 pub const CONTENT_DIR: &str = "content";
 pub const PAPERS_SECTION: &str = "papers";
+/// The URL segment of paper pages (`/paper/<id>/`), which no content folder may take.
+pub const PAPER_URL_SEGMENT: &str = "paper";
 
 /// What a content file holds, judged by where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,12 +49,14 @@ pub fn is_ignored(name: &str) -> bool {
     name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp")
 }
 
-pub fn discover(config: &Config) -> Result<Discovered, Vec<Diagnostic>> {
+/// Names every content file; files that cannot be named are reported and left out, so the
+/// others are still checked.
+pub fn discover(config: &Config) -> (Discovered, Vec<Diagnostic>) {
     let content = config.path(CONTENT_DIR);
     let mut found = Discovered::default();
     let mut errors = Vec::new();
     if !content.is_dir() {
-        return Ok(found);
+        return (found, errors);
     }
     let walker = WalkDir::new(&content)
         .follow_links(false)
@@ -87,11 +91,7 @@ pub fn discover(config: &Config) -> Result<Discovered, Vec<Diagnostic>> {
             found.assets.push(within.to_path_buf());
         }
     }
-    if errors.is_empty() {
-        Ok(found)
-    } else {
-        Err(errors)
-    }
+    (found, errors)
 }
 
 /// Names a Markdown file from its path inside `content/`.
@@ -114,10 +114,21 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
         }
         _ => (name, None),
     };
-    let kind = match within.components().next() {
-        Some(first) if first.as_os_str() == PAPERS_SECTION && within.components().count() > 1 => {
-            Kind::Paper
+    let first = within
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    let nested = within.components().count() > 1;
+    if let Some(first) = first.as_deref().filter(|_| nested) {
+        if first == PAPER_URL_SEGMENT || config.language(first).is_some() {
+            return Err((
+                format!("the folder content/{first}/ would give pages the same addresses as the site's own /{first}/ pages"),
+                "rename the folder".to_string(),
+            ));
         }
+    }
+    let kind = match first {
+        Some(first) if first == PAPERS_SECTION && nested => Kind::Paper,
         _ => {
             let parent = within.parent().unwrap_or(Path::new(""));
             let path = parent.join(stem).to_string_lossy().replace('\\', "/");

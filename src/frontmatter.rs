@@ -158,6 +158,29 @@ impl FrontMatter {
         value_column(top.line, ":")
     }
 
+    /// The position of `needle` inside the block of the top-level key `top` (e.g. one id of a
+    /// list).
+    pub fn find_in(&self, source: &SourceText, top: &str, needle: &str) -> Option<(usize, usize)> {
+        let key = self.key(top)?;
+        let end = self
+            .keys
+            .iter()
+            .find(|k| k.line > key.line)
+            .map_or(usize::MAX, |k| k.line);
+        let last = source.text.lines().count();
+        (key.line..end.min(last + 1)).find_map(|line| {
+            let text = source.line(line);
+            let at = if line == key.line {
+                text.find(':').map_or(0, |i| i + 1)
+            } else {
+                0
+            };
+            text[at..]
+                .find(needle)
+                .map(|i| (line, 1 + text[..at + i].chars().count()))
+        })
+    }
+
     /// Deserializes the YAML into `T`, with the error's position mapped into the file.
     pub fn deserialize<T: DeserializeOwned>(&self, source: &SourceText) -> Result<T, Diagnostic> {
         let yaml = self.yaml(source);
@@ -204,6 +227,10 @@ impl FrontMatter {
         source: &SourceText,
         keep: impl Fn(&Key) -> bool,
     ) -> Result<T, Diagnostic> {
+        if self.keys.is_empty() {
+            // Front matter written as one `{ … }` mapping has no key lines to mask.
+            return self.deserialize(source);
+        }
         let mut masked = String::with_capacity(self.yaml_end - self.yaml_start);
         let mut current: Option<&Key> = None;
         for (i, line) in self.yaml(source).lines().enumerate() {

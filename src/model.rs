@@ -63,11 +63,12 @@ impl SiteModel {
         let mut errors = Vec::new();
         let keep = |draft: bool| config.include_drafts || !draft;
 
-        let mut records: Vec<Paper> = parsed
-            .papers
-            .into_iter()
-            .filter(|p| keep(p.draft))
-            .collect();
+        let (mut records, drafts): (Vec<Paper>, Vec<Paper>) =
+            parsed.papers.into_iter().partition(|p| keep(p.draft));
+        // Papers that exist but are not published (drafts) or could not be read: their
+        // translations and the pages naming them are not errors of their own.
+        let mut absent = parsed.failed_papers;
+        absent.extend(drafts.into_iter().flat_map(|p| [p.id, p.stem]));
         records.sort_by(|a, b| {
             a.id.cmp(&b.id)
                 .then_with(|| a.source.path.cmp(&b.source.path))
@@ -112,7 +113,6 @@ impl SiteModel {
             });
         }
 
-        let failed = &parsed.failed_papers;
         for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
             let folder = translation
                 .source
@@ -124,7 +124,7 @@ impl SiteModel {
                 Some(&i) => {
                     papers[i].translations.insert(translation.locale.clone(), translation);
                 }
-                None if failed.contains(&translation.stem) => {}
+                None if absent.contains(&translation.stem) => {}
                 None => errors.push(
                     Diagnostic::at(&translation.source, 0, 3, format!(
                         "this translation has no original: there is no paper record `{}.md` beside it",
@@ -150,7 +150,7 @@ impl SiteModel {
                                 papers[i].pages.push(page_index);
                             }
                         }
-                        None if failed.contains(id) => {}
+                        None if absent.contains(id) => {}
                         None => errors.push(
                             Diagnostic::at_line_col(
                                 &version.source,

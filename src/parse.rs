@@ -281,16 +281,11 @@ impl Checker<'_> {
 
     fn paper(&mut self, config: &Config, file: &ContentFile) -> Option<Paper> {
         let raw: RawPaper = self.front_matter(PAPER_FIELDS, "a paper record")?;
-        let id = match raw.id {
-            Some(Id(id)) => {
-                if !is_valid_id(&id) {
-                    self.error_at(&["id"], format!("the id `{id}` cannot be used in a URL"));
-                    self.help("ids may hold letters, digits, `.`, `_` and `-`");
-                }
-                id
-            }
-            None => file.stem.clone(),
-        };
+        let id = raw.id.map_or_else(|| file.stem.clone(), |Id(id)| id);
+        if !is_valid_id(&id) {
+            self.error_at(&["id"], format!("the id `{id}` cannot be used in a URL"));
+            self.help("ids (and file names, which give the id when `id` is left out) may hold letters, digits, `.`, `_` and `-`");
+        }
         let (line, column) = self.fm.locate(self.source, &["id"]);
         let title = self.required(raw.title, "title", "\"The paper's title\"");
         let year = self.required(raw.year, "year", "2022");
@@ -315,10 +310,20 @@ impl Checker<'_> {
             .map(|c| {
                 let intent = c.intent.unwrap_or_else(|| "unknown".into());
                 if !CITATION_INTENTS.contains(&intent.as_str()) {
-                    self.error_at(
-                        &["citations", "intent"],
+                    let (line, column) =
+                        [format!("intent: {intent}"), format!("intent: \"{intent}\"")]
+                            .iter()
+                            .find_map(|needle| self.fm.find_in(self.source, "citations", needle))
+                            .map_or_else(
+                                || self.fm.locate(self.source, &["citations"]),
+                                |(l, c)| (l, c + "intent: ".len()),
+                            );
+                    self.errors.push(Diagnostic::at_line_col(
+                        self.source,
+                        line,
+                        column,
                         format!("unknown citation intent `{intent}`"),
-                    );
+                    ));
                     self.help(format!("use one of: {}", CITATION_INTENTS.join(", ")));
                 }
                 Citation {
@@ -427,7 +432,11 @@ impl Checker<'_> {
             .papers
             .into_iter()
             .map(|Id(id)| {
-                let (line, column) = self.fm.locate(self.source, &["papers"]);
+                let (line, column) = self
+                    .fm
+                    .find_in(self.source, "papers", &format!("\"{id}\""))
+                    .or_else(|| self.fm.find_in(self.source, "papers", &id))
+                    .unwrap_or_else(|| self.fm.locate(self.source, &["papers"]));
                 (id, Pos { line, column })
             })
             .collect();

@@ -275,3 +275,31 @@ fn root_option_builds_a_site_from_elsewhere() {
         "output is relative to the root"
     );
 }
+
+#[test]
+fn translations_and_pages_of_a_draft_are_left_out_quietly() {
+    let site = Site::fixture("minimal");
+    site.write(
+        "content/papers/1000.00005.fr.md",
+        "---\ntitle: \"Un brouillon\"\n---\n",
+    );
+    site.edit(
+        "content/press/story.zh.md",
+        "[\"1000.00001\"]",
+        "[\"1000.00001\", \"1000.00005\"]",
+    );
+    site.build().assert_ok();
+    assert!(!site.path("public/fr/paper/1000.00005").exists());
+    let press = site.read("public/press/story/index.html");
+    assert!(!press.contains("1000.00005"), "{press}");
+}
+
+#[test]
+fn front_matter_may_be_one_flow_mapping() {
+    let site = Site::fixture("minimal");
+    site.write("content/papers/1000.00002.md", "---\n{ id: \"1000.00002\", title: \"Flow style\", year: 2014, citation_count: 45000 }\n---\n");
+    site.build().assert_ok();
+    assert!(site
+        .read("public/paper/1000.00002/index.html")
+        .contains("<h1>Flow style</h1>"));
+}

@@ -231,7 +231,7 @@ fn press_page_naming_an_unknown_paper() {
             "[\"1000.00001\", \"4242.00001\"]",
         )
     });
-    run.assert_error("content/press/story.zh.md:6:9: this page names the paper `4242.00001`, which is not in the map");
+    run.assert_error("content/press/story.zh.md:6:24: this page names the paper `4242.00001`, which is not in the map");
 }
 
 #[test]
@@ -325,4 +325,67 @@ fn hostile_input_never_panics() {
             );
         }
     }
+}
+
+#[test]
+fn unknown_citation_intent_points_at_the_citation() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00001.md",
+            "intent: background",
+            "intent: inspiration",
+        )
+    });
+    run.assert_error("content/papers/1000.00001.md:19:47: unknown citation intent `inspiration`");
+    run.assert_error("use one of: methodology, background, result, unknown");
+}
+
+#[test]
+fn each_unknown_paper_of_a_page_is_reported_where_it_stands() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/press/story.zh.md",
+            "[\"1000.00001\"]",
+            "[\"1000.00001\", \"4242.00001\", \"4242.00002\"]",
+        )
+    });
+    run.assert_error("content/press/story.zh.md:6:24: this page names the paper `4242.00001`");
+    run.assert_error("content/press/story.zh.md:6:38: this page names the paper `4242.00002`");
+}
+
+#[test]
+fn a_misnamed_file_does_not_hide_the_errors_of_the_others() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/1000.00002.de.md",
+            "---\ntitle: \"Titel\"\n---\n",
+        );
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: \"twenty\"",
+        );
+    });
+    run.assert_error("content/papers/1000.00002.de.md: the locale `de`");
+    run.assert_error("content/papers/1000.00002.md:4:7");
+}
+
+#[test]
+fn a_content_folder_may_not_take_the_address_of_generated_pages() {
+    let (_, run) =
+        broken_build(|s| s.write("content/fr/about.md", "---\ntitle: \"À propos\"\n---\n"));
+    run.assert_error(
+        "content/fr/about.md: the folder content/fr/ would give pages the same addresses",
+    );
+}
+
+#[test]
+fn an_id_from_the_file_name_must_be_usable_in_a_url() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/two words.md",
+            "---\ntitle: \"T\"\nyear: 2020\n---\n",
+        )
+    });
+    run.assert_error("content/papers/two words.md:1:1: the id `two words` cannot be used in a URL");
 }
