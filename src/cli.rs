@@ -48,8 +48,16 @@ pub struct BuildArgs {
     #[arg(long, short, default_value = "public", value_name = "DIR")]
     pub output: PathBuf,
     /// The site's address, instead of site.toml's `base_url` (e.g. for a preview deployment).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<String>,
+}
+
+fn parse_base_url(url: &str) -> Result<String, String> {
+    if url.starts_with("https://") || url.starts_with("http://") {
+        Ok(url.to_string())
+    } else {
+        Err("the base URL must start with https:// or http://".to_string())
+    }
 }
 
 /// Runs the command line and returns the process's exit code.

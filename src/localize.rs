@@ -111,20 +111,15 @@ impl Localizer {
             });
         }
         for (i, language) in config.languages.iter().enumerate() {
-            let mut chain = vec![i];
+            // The locale, its parent language (zh-Hant → zh), then the default language.
             let parent = language.langid.language.as_str();
-            if let Some(p) = config.languages.iter().position(|l| l.code == parent) {
-                chain.push(p);
-            }
-            chain.push(0);
-            chain.dedup();
-            let mut seen = Vec::new();
-            chain.retain(|x| {
-                !seen.contains(x) && {
-                    seen.push(*x);
-                    true
+            let parent = config.languages.iter().position(|l| l.code == parent);
+            let mut chain = vec![i];
+            for next in parent.into_iter().chain([0]) {
+                if !chain.contains(&next) {
+                    chain.push(next);
                 }
-            });
+            }
             locales[i].fallback = chain;
         }
         if errors.is_empty() {

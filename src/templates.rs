@@ -164,7 +164,8 @@ impl LocaleTemplates {
     }
 }
 
-/// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments.
+/// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
+/// `in_locale="fr"` resolves it in another language of the site.
 struct Translate {
     localizer: Arc<Localizer>,
     locale: usize,
@@ -176,8 +177,18 @@ impl tera::Function for Translate {
             .get("key")
             .and_then(Value::as_str)
             .ok_or_else(|| tera::Error::msg("t() needs a `key`, e.g. t(key=\"site-title\")"))?;
+        // `in_locale` asks another language, e.g. for each language's own name in the switcher.
+        let locale = match args.get("in_locale").and_then(Value::as_str) {
+            Some(code) => self.localizer.index_of(code).ok_or_else(|| {
+                tera::Error::msg(format!("t(): `{code}` is not a language of the site"))
+            })?,
+            None => self.locale,
+        };
         let mut fluent_args = FluentArgs::new();
-        let mut names: Vec<&String> = args.keys().filter(|k| *k != "key").collect();
+        let mut names: Vec<&String> = args
+            .keys()
+            .filter(|k| *k != "key" && *k != "in_locale")
+            .collect();
         names.sort();
         for name in names {
             let value = match &args[name] {
@@ -191,7 +202,7 @@ impl tera::Function for Translate {
         }
         let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
         self.localizer
-            .message(self.locale, key, args)
+            .message(locale, key, args)
             .map(Value::String)
             .map_err(tera::Error::msg)
     }
@@ -291,7 +302,12 @@ fn template_error_in(
     others.sort_by_key(|(n, _)| *n);
     candidates.extend(others.into_iter().map(|(_, s)| s));
     // The innermost cause comes last and names the most precise piece.
-    for needle in quoted_names(&text).into_iter().rev().filter(|n| n != name) {
+    // One-letter names (the function `t`) would match anywhere.
+    for needle in quoted_names(&text)
+        .into_iter()
+        .rev()
+        .filter(|n| n != name && n.len() > 2)
+    {
         for candidate in &candidates {
             if let Some(offset) = find_token(&candidate.text, &needle) {
                 return Diagnostic::at(candidate, offset, needle.len(), message);

@@ -303,3 +303,49 @@ fn front_matter_may_be_one_flow_mapping() {
         .read("public/paper/1000.00002/index.html")
         .contains("<h1>Flow style</h1>"));
 }
+
+#[test]
+fn a_new_locale_falls_back_to_its_parent_then_to_the_default() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "site.toml",
+        "[map]",
+        "[[languages]]\ncode = \"zh-Hant\"\n\n[map]",
+    );
+    site.write(
+        "i18n/zh-Hant/main.ftl",
+        "site-title = 論文地圖\nlanguage-name = 繁體中文\n",
+    );
+    site.write(
+        "i18n/zh/main.ftl",
+        &site
+            .read("i18n/zh/main.ftl")
+            .replace("footer-note = ", "# removed: footer-note = "),
+    );
+    site.build().assert_ok();
+    let page = site.read("public/zh-Hant/index.html");
+    assert!(page.contains("<html lang=\"zh-Hant\">"));
+    assert!(page.contains("論文地圖"), "its own message");
+    assert!(page.contains("跳到正文"), "the parent language's message");
+    assert!(
+        page.contains("Built with papermap"),
+        "the default language's message, missing in both"
+    );
+    let en = site.read("public/index.html");
+    assert!(
+        en.contains(r#"<a href="/map/zh-Hant/" hreflang="zh-Hant" lang="zh-Hant">繁體中文</a>"#),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_base_url_that_is_not_a_url_is_a_usage_error() {
+    let site = Site::fixture("minimal");
+    let run = site.run(&["build", "--base-url", "example.org"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("must start with https://"),
+        "{}",
+        run.stderr
+    );
+}

@@ -389,3 +389,15 @@ fn an_id_from_the_file_name_must_be_usable_in_a_url() {
     });
     run.assert_error("content/papers/two words.md:1:1: the id `two words` cannot be used in a URL");
 }
+
+#[test]
+fn an_output_folder_that_would_replace_the_sources_is_refused() {
+    for output in [".", "content", "content/papers/out", "..", "i18n"] {
+        let site = Site::fixture("minimal");
+        let before = site.tree("content");
+        let run = site.run(&["build", "--output", output]);
+        run.assert_error("this output folder would replace the site's own files");
+        assert_eq!(site.tree("content"), before, "--output {output}");
+        assert!(site.path("site.toml").is_file());
+    }
+}

@@ -6,9 +6,9 @@ skip-to-content = Skip to content
 language-switcher-label = Languages
 footer-note = Built with papermap from the records of the map.
 
-language-autonym-en = English
-language-autonym-fr = Français
-language-autonym-zh = 中文
+# This language's name in itself, for the language switcher.
+language-name = English
+# Names of the site's languages in this language, for notices.
 language-en = English
 language-fr = French
 language-zh = Chinese

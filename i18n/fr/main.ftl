@@ -5,9 +5,9 @@ skip-to-content = Aller au contenu
 language-switcher-label = Langues
 footer-note = Construit avec papermap à partir des notices de la carte.
 
-language-autonym-en = English
-language-autonym-fr = Français
-language-autonym-zh = 中文
+# This language's name in itself, for the language switcher.
+language-name = Français
+# Names of the site's languages in this language, for notices.
 language-en = anglais
 language-fr = français
 language-zh = chinois

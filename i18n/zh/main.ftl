@@ -5,9 +5,9 @@ skip-to-content = 跳到正文
 language-switcher-label = 语言
 footer-note = 由 papermap 根据地图中的记录生成。
 
-language-autonym-en = English
-language-autonym-fr = Français
-language-autonym-zh = 中文
+# This language's name in itself, for the language switcher.
+language-name = 中文
+# Names of the site's languages in this language, for notices.
 language-en = 英文
 language-fr = 法文
 language-zh = 中文

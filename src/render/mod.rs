@@ -59,10 +59,6 @@ impl Urls {
     pub fn paper(&self, locale: &str, id: &str) -> String {
         self.url(locale, &format!("paper/{id}"))
     }
-
-    pub fn page(&self, locale: &str, path: &str) -> String {
-        self.url(locale, path)
-    }
 }
 
 /// A rendered page, ready to be written.

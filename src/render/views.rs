@@ -136,7 +136,7 @@ pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> Page
     PageItem {
         title: &version.title,
         title_lang: other_lang(&version.lang, locale),
-        url: urls.page(locale, entry.path()),
+        url: urls.url(locale, entry.path()),
     }
 }
 
