@@ -318,8 +318,7 @@ fn a_new_locale_falls_back_to_its_parent_then_to_the_default() {
     );
     site.write(
         "i18n/zh/main.ftl",
-        &site
-            .read("i18n/zh/main.ftl")
+        site.read("i18n/zh/main.ftl")
             .replace("footer-note = ", "# removed: footer-note = "),
     );
     site.build().assert_ok();
