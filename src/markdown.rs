@@ -86,33 +86,12 @@ pub fn render(markdown: &str) -> Rendered {
                 code = Some((lang, String::new()));
                 continue;
             }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => {
-                let dest_url = checked(dest_url, &range, &mut problems);
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                })
-            }
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => {
-                let dest_url = checked(dest_url, &range, &mut problems);
-                Event::Start(Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                })
+            Event::Start(mut tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                if let Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } = &mut tag {
+                    let url = std::mem::replace(dest_url, CowStr::Borrowed(""));
+                    *dest_url = checked(url, &range, &mut problems);
+                }
+                Event::Start(tag)
             }
             other => other,
         };

@@ -134,7 +134,7 @@ fn template_that_does_not_parse() {
             "{% endfo %}",
         )
     });
-    run.assert_error("themes/default/templates/index.html:10:3: Failed to parse 'index.html'");
+    run.assert_error("themes/default/templates/index.html:11:3: Failed to parse 'index.html'");
 }
 
 #[test]

@@ -47,21 +47,21 @@ key-facts-cited-by-through = { $count ->
 }
 key-facts-builds-on = { $total ->
     [0] Ne cite aucune référence.
-   *[other] S'appuie sur { $count } de ses { $total } références présentes dans la carte.
+   *[other] S’appuie sur { $count } de ses { $total } références présentes dans la carte.
 }
 key-facts-first-posted = Déposé sur arXiv le { $date }.
 
 abstract-heading = Résumé
 abstract-original-language = Résumé disponible en { $language } uniquement.
 abstract-provenance-openalex = Récupéré en direct depuis OpenAlex et désinversé.
-abstract-provenance-arxiv = Résumé issu d'arXiv.
-abstract-provenance-publisher = Résumé fourni par l'éditeur.
+abstract-provenance-arxiv = Résumé issu d’arXiv.
+abstract-provenance-publisher = Résumé fourni par l’éditeur.
 abstract-provenance-author = Résumé fourni par les auteurs.
 abstract-storage-note = Les résumés ne sont pas conservés dans cette base de données : les index inversés représentent { $index } Go des { $text } Go de texte de la base, et le serveur dispose de { $free } Go libres.
 
 subfields-heading = Sous-domaines
 rankings-heading = Comment les chercheurs voient cet article
-rankings-explanation = Les chercheurs dont les réseaux de confiance le classent le plus haut, le plus fervent d'abord. Chaque chercheur obtient un ordre différent.
+rankings-explanation = Les chercheurs dont les réseaux de confiance le classent le plus haut, le plus fervent d’abord. Chaque chercheur obtient un ordre différent.
 rankings-in-subfield = En { $subfield }
 rankings-none = Aucun chercheur ne le classe encore.
 
@@ -71,10 +71,10 @@ intent-background = contexte
 intent-result = résultat
 intent-unknown = inconnue
 
-builds-on-heading = S'appuie sur (les plus cités d'abord, { $shown } sur { $total })
-builds-on-none = Aucune de ses références n'est encore dans la carte.
-built-on-by-heading = Repris par (les plus cités d'abord, { $shown } sur { $total })
-built-on-by-none = Aucun article de la carte ne s'appuie encore sur lui.
+builds-on-heading = S’appuie sur (les plus cités d’abord, { $shown } sur { $total })
+builds-on-none = Aucune de ses références n’est encore dans la carte.
+built-on-by-heading = Repris par (les plus cités d’abord, { $shown } sur { $total })
+built-on-by-none = Aucun article de la carte ne s’appuie encore sur lui.
 press-heading = Dans la presse
 
 page-original-language = Cet article est disponible en { $language } uniquement.
