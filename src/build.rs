@@ -99,7 +99,7 @@ impl Site {
 
     fn count(&self, pages: &[RenderedPage]) -> Vec<(String, usize)> {
         let mut per_locale: BTreeMap<&str, usize> = BTreeMap::new();
-        for page in pages {
+        for page in pages.iter().filter(|p| p.is_html()) {
             *per_locale.entry(&page.locale).or_default() += 1;
         }
         self.config

@@ -13,6 +13,8 @@ use crate::diagnostics::{suggest, Diagnostic, SourceText};
 use crate::records::Date;
 
 pub const CONFIG_FILE: &str = "site.toml";
+pub const DEFAULT_LIST_LIMIT: usize = 50;
+pub const DEFAULT_PAGE_SIZE: usize = 100;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,6 +45,8 @@ struct RawLanguage {
 #[serde(deny_unknown_fields)]
 struct RawMap {
     data_through: Option<Spanned<toml::value::Datetime>>,
+    list_limit: Option<Spanned<i64>>,
+    page_size: Option<Spanned<i64>>,
 }
 
 /// A language of the site.
@@ -77,6 +81,10 @@ pub struct Config {
     /// The site's languages; the first is the default, served without a prefix.
     pub languages: Vec<Language>,
     pub data_through: Option<Date>,
+    /// How many items a paper page shows of its "Builds on" and "Built on by" lists.
+    pub list_limit: usize,
+    /// How many papers a list page (all papers, a year, a subfield) shows before the next page.
+    pub page_size: usize,
     pub facts: BTreeMap<String, Fact>,
     pub include_drafts: bool,
 }
@@ -149,6 +157,8 @@ const CONFIG_KEYS: &[&str] = &[
     "code",
     "formats",
     "data_through",
+    "list_limit",
+    "page_size",
 ];
 
 fn unknown_key_help(message: &str) -> Option<String> {
@@ -245,6 +255,20 @@ fn resolve(
         }
     });
 
+    let mut positive = |value: Option<Spanned<i64>>, name: &str, default: usize| match value {
+        None => default,
+        Some(v) if *v.get_ref() >= 1 => *v.get_ref() as usize,
+        Some(v) => {
+            errors.push(at(
+                v.span(),
+                format!("{name} must be a whole number of at least 1"),
+            ));
+            default
+        }
+    };
+    let list_limit = positive(raw.map.list_limit, "list_limit", DEFAULT_LIST_LIMIT);
+    let page_size = positive(raw.map.page_size, "page_size", DEFAULT_PAGE_SIZE);
+
     let mut facts = BTreeMap::new();
     for (name, value) in raw.facts {
         let span = value.span();
@@ -282,6 +306,8 @@ fn resolve(
         base_path,
         languages,
         data_through,
+        list_limit,
+        page_size,
         facts,
         include_drafts: false,
     })

@@ -11,8 +11,10 @@ use crate::diagnostics::Diagnostic;
 
 pub const CONTENT_DIR: &str = "content";
 pub const PAPERS_SECTION: &str = "papers";
-/// The URL segment of paper pages (`/paper/<id>/`), which no content folder may take.
-pub const PAPER_URL_SEGMENT: &str = "paper";
+/// The URL segments of generated pages (`/paper/<id>/`, `/year/2022/`, …), which no content
+/// folder may take.
+pub const RESERVED_SEGMENTS: &[&str] =
+    &["paper", "papers", "year", "years", "subfield", "subfields"];
 
 /// What a content file holds, judged by where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +122,9 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
     let nested = within.components().count() > 1;
     if let Some(first) = first.as_deref().filter(|_| nested) {
-        if first == PAPER_URL_SEGMENT || config.language(first).is_some() {
+        if (first != PAPERS_SECTION && RESERVED_SEGMENTS.contains(&first))
+            || config.language(first).is_some()
+        {
             return Err((
                 format!("the folder content/{first}/ would give pages the same addresses as the site's own /{first}/ pages"),
                 "rename the folder".to_string(),

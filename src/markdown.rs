@@ -1,5 +1,7 @@
 //! The one Markdown function: record bodies to HTML. The pulldown-cmark options are set here and
-//! nowhere else. Raw HTML in a record is shown as text, never passed through, and a link whose
+//! nowhere else. Raw HTML in a record is shown as text, never passed through, except the bare
+//! inline tags of scholarly text (`<i>`, `<sub>`, … without attributes, as OpenAlex abstracts
+//! carry them), and a link whose
 //! scheme could run code (`javascript:`, `data:`, …) is reported, so a record cannot inject
 //! anything into a page. Fenced code is highlighted by syntect with CSS classes.
 
@@ -22,6 +24,17 @@ pub struct Rendered {
     pub html: String,
     /// Byte ranges (in the Markdown text) of links that were refused, with the reason.
     pub problems: Vec<(std::ops::Range<usize>, String)>,
+}
+
+/// Inline tags that records may use, bare (no attributes): italics for species names, sub- and
+/// superscripts for formulas.
+pub const INLINE_TAGS: &[&str] = &["i", "em", "b", "strong", "sub", "sup"];
+
+fn is_inline_markup(html: &str) -> bool {
+    let Some(inner) = html.strip_prefix('<').and_then(|h| h.strip_suffix('>')) else {
+        return false;
+    };
+    INLINE_TAGS.contains(&inner.strip_prefix('/').unwrap_or(inner))
 }
 
 fn options() -> Options {
@@ -62,6 +75,9 @@ pub fn render(markdown: &str) -> Rendered {
     let mut problems = Vec::new();
     let mut events = Vec::new();
     let mut code: Option<(String, String)> = None;
+    // Inline tags opened and not yet closed: closed at the end of their block, so that an
+    // unbalanced `<i>` cannot slant the rest of the page.
+    let mut open_tags: Vec<String> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         if let Some((lang, text)) = &mut code {
             match event {
@@ -75,6 +91,31 @@ pub fn render(markdown: &str) -> Rendered {
             continue;
         }
         let event = match event {
+            Event::InlineHtml(html) if is_inline_markup(&html) => {
+                let name = html.trim_matches(['<', '>', '/']).to_string();
+                if !html.starts_with("</") {
+                    open_tags.push(name);
+                    Event::InlineHtml(html)
+                } else if open_tags.last() == Some(&name) {
+                    open_tags.pop();
+                    Event::InlineHtml(html)
+                } else {
+                    Event::Text(html)
+                }
+            }
+            Event::End(
+                end @ (TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::BlockQuote(_)
+                | TagEnd::FootnoteDefinition),
+            ) => {
+                for name in open_tags.drain(..).rev() {
+                    events.push(Event::InlineHtml(format!("</{name}>").into()));
+                }
+                Event::End(end)
+            }
             Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
@@ -96,6 +137,9 @@ pub fn render(markdown: &str) -> Rendered {
             other => other,
         };
         events.push(event);
+    }
+    for name in open_tags.drain(..).rev() {
+        events.push(Event::InlineHtml(format!("</{name}>").into()));
     }
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
@@ -159,6 +203,25 @@ mod tests {
         assert!(r.html.contains("<em>world</em>"));
         assert!(r.html.contains("&lt;script&gt;"), "{}", r.html);
         assert!(!r.html.contains("<script>"));
+    }
+
+    #[test]
+    fn lets_bare_inline_tags_through_and_nothing_else() {
+        let r = render("<i>E. coli</i> in H<sub>2</sub>O, <i onclick=\"x\">no</i> <img src=x>");
+        assert!(
+            r.html.contains("<i>E. coli</i> in H<sub>2</sub>O"),
+            "{}",
+            r.html
+        );
+        assert!(r.html.contains("&lt;i onclick="), "{}", r.html);
+        assert!(r.html.contains("&lt;img"), "{}", r.html);
+        let r = render("<i>never closed\n\nnext</sub>");
+        assert_eq!(
+            r.html,
+            "<p><i>never closed</i></p>\n<p>next&lt;/sub&gt;</p>\n"
+        );
+        let r = render("<i>a *b* c</i>");
+        assert_eq!(r.html, "<p><i>a <em>b</em> c</i></p>\n");
     }
 
     #[test]

@@ -53,6 +53,13 @@ pub struct Ranking {
     pub researchers: Vec<String>,
 }
 
+/// Markdown text of a record and its HTML.
+#[derive(Debug, Clone, Default)]
+pub struct Text {
+    pub markdown: String,
+    pub html: String,
+}
+
 /// A paper record, checked.
 #[derive(Debug, Clone)]
 pub struct Paper {
@@ -72,7 +79,7 @@ pub struct Paper {
     pub references: Vec<Reference>,
     pub reference_count: Option<u32>,
     pub abstract_source: Option<String>,
-    pub abstract_html: String,
+    pub abstract_text: Text,
     pub citations: Vec<Citation>,
     pub rankings: Vec<Ranking>,
     pub classification: Option<RawClassification>,
@@ -86,7 +93,7 @@ pub struct Translation {
     pub stem: String,
     pub locale: String,
     pub title: Option<String>,
-    pub abstract_html: Option<String>,
+    pub abstract_text: Option<Text>,
     pub draft: bool,
 }
 
@@ -266,7 +273,7 @@ impl Checker<'_> {
         }
     }
 
-    fn body(&mut self) -> String {
+    fn body(&mut self) -> Text {
         let body = self.fm.body(self.source);
         let rendered = markdown::render(body);
         for (range, message) in rendered.problems {
@@ -276,7 +283,10 @@ impl Checker<'_> {
                     .with_help("links may use http, https or mailto, or be relative paths"),
             );
         }
-        rendered.html
+        Text {
+            markdown: body.trim().to_string(),
+            html: rendered.html,
+        }
     }
 
     fn paper(&mut self, config: &Config, file: &ContentFile) -> Option<Paper> {
@@ -335,10 +345,14 @@ impl Checker<'_> {
             })
             .collect();
         let lang = self.lang(config, raw.lang);
-        let mut abstract_html = self.body();
-        if abstract_html.trim().is_empty() {
+        let mut abstract_text = self.body();
+        if abstract_text.markdown.is_empty() {
             if let Some(index) = &raw.abstract_inverted_index {
-                abstract_html = markdown::render(&escape_markdown(&deinvert(index))).html;
+                let markdown = escape_markdown(&deinvert(index));
+                abstract_text = Text {
+                    html: markdown::render(&markdown).html,
+                    markdown,
+                };
             }
         }
         Some(Paper {
@@ -364,7 +378,7 @@ impl Checker<'_> {
                 .collect(),
             reference_count: raw.reference_count,
             abstract_source,
-            abstract_html,
+            abstract_text,
             citations,
             rankings: raw
                 .rankings
@@ -415,7 +429,7 @@ impl Checker<'_> {
             stem: file.stem.clone(),
             locale: locale.to_string(),
             title: raw.title,
-            abstract_html: (!body.trim().is_empty()).then_some(body),
+            abstract_text: (!body.markdown.is_empty()).then_some(body),
             draft: raw.draft,
         })
     }
@@ -440,7 +454,7 @@ impl Checker<'_> {
                 (id, Pos { line, column })
             })
             .collect();
-        let body_html = self.body();
+        let body_html = self.body().html;
         Some(Page {
             source: self.source.clone(),
             path: path.to_string(),

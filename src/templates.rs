@@ -19,7 +19,14 @@ use crate::records::Date;
 
 pub const SITE_TEMPLATES_DIR: &str = "templates";
 /// The templates the renderer asks for by name.
-pub const REQUIRED: &[&str] = &["index.html", "paper.html", "page.html"];
+pub const REQUIRED: &[&str] = &[
+    "index.html",
+    "paper.html",
+    "paper.md",
+    "page.html",
+    "list.html",
+    "groups.html",
+];
 
 /// The compiled templates, with where each came from.
 pub struct Templates {
@@ -92,6 +99,11 @@ impl Templates {
         }
         let mut tera = Tera::default();
         tera.set_escape_fn(escape_html);
+        tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
+            Ok(Value::String(escape_markdown(
+                value.as_str().unwrap_or_default(),
+            )))
+        });
         let raw: Vec<(&str, &str)> = sources
             .iter()
             .map(|(n, s)| (n.as_str(), &*s.text))
@@ -210,6 +222,21 @@ impl tera::Function for Translate {
     fn is_safe(&self) -> bool {
         false
     }
+}
+
+/// Escapes what Markdown would read as markup, for text placed in the Markdown twins.
+fn escape_markdown(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for c in input.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Escapes what HTML needs escaped, and not `/` as Tera's default does, so URLs stay readable.

@@ -127,14 +127,22 @@ fn missing_theme() {
 
 #[test]
 fn template_that_does_not_parse() {
+    let mut line = 0;
     let (_, run) = broken_build(|s| {
+        let template = s.read("themes/default/templates/index.html");
+        line = 1 + template
+            .lines()
+            .position(|l| l.contains("{% endfor %}"))
+            .unwrap();
         s.edit(
             "themes/default/templates/index.html",
             "{% endfor %}",
             "{% endfo %}",
-        )
+        );
     });
-    run.assert_error("themes/default/templates/index.html:11:3: Failed to parse 'index.html'");
+    run.assert_error(&format!(
+        "themes/default/templates/index.html:{line}:3: Failed to parse 'index.html'"
+    ));
 }
 
 #[test]

@@ -80,3 +80,36 @@ press-heading = In the press
 
 page-original-language = This article is available in { $language } only.
 page-papers-heading = Papers this article covers
+
+home-browse-heading = Browse the map
+home-all-papers = { $count ->
+    [one] The one paper
+   *[other] All { $count } papers
+}
+home-by-year = By year
+home-by-subfield = By subfield
+
+list-all-heading = All papers
+list-year-heading = Papers of { $year }
+list-subfield-heading = { $subfield }
+list-count = { $count ->
+    [0] No paper yet.
+    [one] One paper.
+   *[other] { $count } papers, most cited first.
+}
+pagination-label = Pages
+pagination-previous = Previous page
+pagination-next = Next page
+pagination-position = Page { $page } of { $pages }
+years-heading = Papers by year
+subfields-list-heading = Papers by subfield
+group-count = { $count ->
+    [one] one paper
+   *[other] { $count } papers
+}
+
+abstract-heading-from = Abstract ({ $source })
+source-arxiv = arXiv
+source-openalex = OpenAlex
+source-publisher = the publisher
+source-author = the authors

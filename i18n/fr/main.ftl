@@ -79,3 +79,36 @@ press-heading = Dans la presse
 
 page-original-language = Cet article est disponible en { $language } uniquement.
 page-papers-heading = Les travaux dont parle cet article
+
+home-browse-heading = Parcourir la carte
+home-all-papers = { $count ->
+    [one] L’article de la carte
+   *[other] Les { $count } articles
+}
+home-by-year = Par année
+home-by-subfield = Par sous-domaine
+
+list-all-heading = Tous les articles
+list-year-heading = Articles de { $year }
+list-subfield-heading = { $subfield }
+list-count = { $count ->
+    [0] Aucun article pour l’instant.
+    [one] { $count } article.
+   *[other] { $count } articles, les plus cités d’abord.
+}
+pagination-label = Pages
+pagination-previous = Page précédente
+pagination-next = Page suivante
+pagination-position = Page { $page } sur { $pages }
+years-heading = Articles par année
+subfields-list-heading = Articles par sous-domaine
+group-count = { $count ->
+    [one] { $count } article
+   *[other] { $count } articles
+}
+
+abstract-heading-from = Résumé ({ $source })
+source-arxiv = arXiv
+source-openalex = OpenAlex
+source-publisher = l’éditeur
+source-author = les auteurs

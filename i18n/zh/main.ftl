@@ -71,3 +71,29 @@ press-heading = 媒体报道
 
 page-original-language = 本文仅有{ $language }版本。
 page-papers-heading = 本文报道的论文
+
+home-browse-heading = 浏览地图
+home-all-papers = 全部 { $count } 篇论文
+home-by-year = 按年份
+home-by-subfield = 按子领域
+
+list-all-heading = 全部论文
+list-year-heading = { $year } 年的论文
+list-subfield-heading = { $subfield }
+list-count = { $count ->
+    [0] 暂无论文。
+   *[other] 共 { $count } 篇论文，按引用次数排序。
+}
+pagination-label = 分页
+pagination-previous = 上一页
+pagination-next = 下一页
+pagination-position = 第 { $page } 页，共 { $pages } 页
+years-heading = 按年份浏览论文
+subfields-list-heading = 按子领域浏览论文
+group-count = { $count } 篇
+
+abstract-heading-from = 摘要（{ $source }）
+source-arxiv = arXiv
+source-openalex = OpenAlex
+source-publisher = 出版方
+source-author = 作者

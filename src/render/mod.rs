@@ -1,7 +1,8 @@
-//! Rendering: a pure function of (model, locale, template) per page, run in parallel. It decides
-//! each page's URL and output path, builds the template context from the views, and hands the
-//! HTML on; it writes nothing.
+//! Rendering: a pure function of (model, locale, template) per page, run in parallel. It lists
+//! the pages of the site, builds each one's template context from the views, and hands the
+//! HTML (and each paper's Markdown twin) on; it writes nothing.
 
+pub mod urls;
 pub mod views;
 
 use std::collections::BTreeMap;
@@ -16,52 +17,14 @@ use crate::localize::Localizer;
 use crate::model::SiteModel;
 use crate::templates::{LocaleTemplates, Templates};
 
-use views::{Alternate, SiteView};
+pub use urls::Urls;
+use urls::{list_page_path, paper_path};
+use views::{
+    Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
+    YEAR_BASE,
+};
 
-/// URLs of the site: the default language unprefixed, the others under `/<locale>/`.
-pub struct Urls {
-    base_url: String,
-    base_path: String,
-    default_locale: String,
-}
-
-impl Urls {
-    pub fn new(config: &Config) -> Urls {
-        Urls {
-            base_url: config.base_url.clone(),
-            base_path: config.base_path.clone(),
-            default_locale: config.default_language().code.clone(),
-        }
-    }
-
-    /// The path of a page inside the site, e.g. `fr/paper/2208.11695/` (`""` for the home page).
-    pub fn site_path(&self, locale: &str, path: &str) -> String {
-        let mut out = String::new();
-        if locale != self.default_locale {
-            out.push_str(locale);
-            out.push('/');
-        }
-        if !path.is_empty() {
-            out.push_str(path);
-            out.push('/');
-        }
-        out
-    }
-
-    pub fn url(&self, locale: &str, path: &str) -> String {
-        format!("{}/{}", self.base_path, self.site_path(locale, path))
-    }
-
-    pub fn absolute(&self, locale: &str, path: &str) -> String {
-        format!("{}/{}", self.base_url, self.site_path(locale, path))
-    }
-
-    pub fn paper(&self, locale: &str, id: &str) -> String {
-        self.url(locale, &format!("paper/{id}"))
-    }
-}
-
-/// A rendered page, ready to be written.
+/// A rendered file, ready to be written.
 #[derive(Debug)]
 pub struct RenderedPage {
     pub locale: String,
@@ -70,26 +33,63 @@ pub struct RenderedPage {
     pub html: String,
 }
 
+impl RenderedPage {
+    /// An HTML page, as opposed to a Markdown twin.
+    pub fn is_html(&self) -> bool {
+        self.output_path.ends_with(".html")
+    }
+}
+
+/// Which list a list page shows.
+#[derive(Clone, Copy)]
+enum List {
+    All,
+    Year(usize),
+    Subfield(usize),
+}
+
+/// One page of the site, in any locale.
 #[derive(Clone, Copy)]
 enum Job {
     Home,
     Paper(usize),
+    /// The Markdown twin of a paper's page.
+    Twin(usize),
     Page(usize),
+    /// One page (one-based) of a list of papers.
+    List(List, usize),
+    Years,
+    Subfields,
+}
+
+/// What every page's context holds.
+#[derive(Serialize)]
+struct Common<'a> {
+    site: &'a SiteView<'a>,
+    alternates: Vec<Alternate<'a>>,
+    canonical_url: String,
 }
 
 #[derive(Serialize)]
 struct Context<'a, T: Serialize> {
-    site: &'a SiteView<'a>,
-    alternates: Vec<Alternate<'a>>,
-    canonical_url: String,
+    #[serde(flatten)]
+    common: Common<'a>,
     #[serde(flatten)]
     page: T,
+}
+
+fn context<T: Serialize>(common: Common<'_>, page: T) -> tera::Result<tera::Context> {
+    tera::Context::from_serialize(Context { common, page })
 }
 
 #[derive(Serialize)]
 struct HomeContext<'a> {
     papers: Vec<views::PaperItem<'a>>,
     pages: Vec<views::PageItem<'a>>,
+    all_papers_url: String,
+    years_url: String,
+    subfields_url: String,
+    paper_count: usize,
 }
 
 #[derive(Serialize)]
@@ -102,6 +102,33 @@ struct PageContext<'a> {
     page: views::PageView<'a>,
 }
 
+#[derive(Serialize)]
+struct ListContext<'a> {
+    list: views::ListView<'a>,
+}
+
+#[derive(Serialize)]
+struct GroupsContext<'a> {
+    groups: GroupsView<'a>,
+}
+
+/// The pages of one locale, in a stable order.
+fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
+    let pages_of = |len: usize| 1..=views::page_count(len, page_size);
+    let lists = &model.lists;
+    let mut jobs = vec![Job::Home, Job::Years, Job::Subfields];
+    jobs.extend((0..model.papers.len()).flat_map(|i| [Job::Paper(i), Job::Twin(i)]));
+    jobs.extend((0..model.pages.len()).map(Job::Page));
+    jobs.extend(pages_of(lists.all.len()).map(|p| Job::List(List::All, p)));
+    for (g, group) in lists.years.iter().enumerate() {
+        jobs.extend(pages_of(group.papers.len()).map(|p| Job::List(List::Year(g), p)));
+    }
+    for (g, group) in lists.subfields.iter().enumerate() {
+        jobs.extend(pages_of(group.papers.len()).map(|p| Job::List(List::Subfield(g), p)));
+    }
+    jobs
+}
+
 /// Renders every page of every locale.
 pub fn render_site(
     config: &Config,
@@ -110,11 +137,8 @@ pub fn render_site(
     templates: &Templates,
 ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
     let urls = Urls::new(config);
-    let mut jobs = vec![Job::Home];
-    jobs.extend((0..model.papers.len()).map(Job::Paper));
-    jobs.extend((0..model.pages.len()).map(Job::Page));
-
-    let locales: Vec<(usize, &str, LocaleTemplates, SiteView)> = config
+    let jobs = jobs(model, config.page_size);
+    let locales: Vec<(&str, LocaleTemplates, SiteView)> = config
         .languages
         .iter()
         .enumerate()
@@ -129,18 +153,24 @@ pub fn render_site(
                 data_through: config.data_through.map(|d| formats.date(d)),
                 facts: facts(config),
             };
-            (i, code, templates.for_locale(localizer, i), site)
+            (code, templates.for_locale(localizer, i), site)
         })
         .collect();
 
     let work: Vec<(usize, Job)> = (0..locales.len())
         .flat_map(|l| jobs.iter().map(move |&j| (l, j)))
         .collect();
-    let results: Vec<Result<RenderedPage, Diagnostic>> = work
+    let renderer = Renderer {
+        config,
+        model,
+        urls: &urls,
+        templates,
+    };
+    let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
         .par_iter()
         .map(|&(l, job)| {
-            let (_, locale, tera, site) = &locales[l];
-            render_one(config, model, &urls, templates, tera, site, locale, job)
+            let (locale, tera, site) = &locales[l];
+            renderer.render(tera, site, locale, job)
         })
         .collect();
 
@@ -149,7 +179,7 @@ pub fn render_site(
     for result in results {
         match result {
             Ok(page) => pages.push(page),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(*e),
         }
     }
     if errors.is_empty() {
@@ -159,80 +189,164 @@ pub fn render_site(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn render_one(
-    config: &Config,
-    model: &SiteModel,
-    urls: &Urls,
-    templates: &Templates,
-    tera: &LocaleTemplates,
-    site: &SiteView,
-    locale: &str,
-    job: Job,
-) -> Result<RenderedPage, Diagnostic> {
-    let (template, path) = match job {
-        Job::Home => ("index.html", String::new()),
-        Job::Paper(i) => ("paper.html", format!("paper/{}", model.papers[i].record.id)),
-        Job::Page(i) => ("page.html", model.pages[i].path().to_string()),
-    };
-    let alternates = config
-        .languages
-        .iter()
-        .map(|l| Alternate {
-            lang: &l.code,
-            url: urls.url(&l.code, &path),
-            absolute_url: urls.absolute(&l.code, &path),
-            current: l.code == locale,
-        })
-        .collect();
-    let canonical_url = urls.absolute(locale, &path);
-    let context = match job {
-        Job::Home => {
-            let mut order: Vec<usize> = (0..model.papers.len()).collect();
-            order.sort_by_key(|&i| (std::cmp::Reverse(model.papers[i].record.year), i));
-            tera::Context::from_serialize(Context {
-                site,
-                alternates,
-                canonical_url,
-                page: HomeContext {
-                    papers: order
-                        .into_iter()
-                        .map(|i| views::paper_item(model, urls, i, locale))
-                        .collect(),
-                    pages: model
-                        .pages
-                        .iter()
-                        .map(|p| views::page_item(p, urls, locale))
-                        .collect(),
-                },
-            })
+/// What every page is rendered from, whatever its locale.
+struct Renderer<'a> {
+    config: &'a Config,
+    model: &'a SiteModel,
+    urls: &'a Urls,
+    templates: &'a Templates,
+}
+
+impl Renderer<'_> {
+    /// The template, the path in the site and the file name of a page.
+    fn place(&self, job: Job) -> (&'static str, String, &'static str) {
+        let lists = &self.model.lists;
+        match job {
+            Job::Home => ("index.html", String::new(), "index.html"),
+            Job::Paper(i) => (
+                "paper.html",
+                paper_path(&self.model.papers[i].record.id),
+                "index.html",
+            ),
+            Job::Twin(i) => (
+                "paper.md",
+                paper_path(&self.model.papers[i].record.id),
+                "index.md",
+            ),
+            Job::Page(i) => (
+                "page.html",
+                self.model.pages[i].path().to_string(),
+                "index.html",
+            ),
+            Job::List(list, page) => {
+                let base = match list {
+                    List::All => ALL_PAPERS_PATH.to_string(),
+                    List::Year(g) => format!("{YEAR_BASE}/{}", lists.years[g].slug),
+                    List::Subfield(g) => format!("{SUBFIELD_BASE}/{}", lists.subfields[g].slug),
+                };
+                ("list.html", list_page_path(&base, page), "index.html")
+            }
+            Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
+            Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
         }
-        Job::Paper(i) => tera::Context::from_serialize(Context {
-            site,
-            alternates,
-            canonical_url,
-            page: PaperContext {
-                paper: views::paper_view(model, urls, i, locale),
-            },
-        }),
-        Job::Page(i) => tera::Context::from_serialize(Context {
-            site,
-            alternates,
-            canonical_url,
-            page: PageContext {
-                page: views::page_view(model, urls, i, locale),
-            },
-        }),
     }
-    .map_err(|e| templates.render_error(template, &e))?;
-    let html = tera
-        .render(template, &context)
-        .map_err(|e| templates.render_error(template, &e))?;
-    Ok(RenderedPage {
-        locale: locale.to_string(),
-        output_path: format!("{}index.html", urls.site_path(locale, &path)),
-        html,
-    })
+
+    fn render(
+        &self,
+        tera: &LocaleTemplates,
+        site: &SiteView,
+        locale: &str,
+        job: Job,
+    ) -> Result<RenderedPage, Box<Diagnostic>> {
+        let (template, path, file) = self.place(job);
+        let (model, urls) = (self.model, self.urls);
+        let alternates = self
+            .config
+            .languages
+            .iter()
+            .map(|l| Alternate {
+                lang: &l.code,
+                url: urls.url(&l.code, &path),
+                absolute_url: urls.absolute(&l.code, &path),
+                current: l.code == locale,
+            })
+            .collect();
+        let common = Common {
+            site,
+            alternates,
+            canonical_url: urls.absolute(locale, &path),
+        };
+        let lists = &model.lists;
+        let page_size = self.config.page_size;
+        let list = |kind, name, papers: &[usize], base: String, page| ListContext {
+            list: views::list_view(
+                model, urls, locale, kind, name, papers, &base, page, page_size,
+            ),
+        };
+        let serialized = match job {
+            Job::Home => {
+                let mut order: Vec<usize> = (0..model.papers.len()).collect();
+                order.sort_by_key(|&i| (std::cmp::Reverse(model.papers[i].record.year), i));
+                context(
+                    common,
+                    HomeContext {
+                        papers: order
+                            .into_iter()
+                            .take(self.config.list_limit)
+                            .map(|i| views::paper_item(model, urls, i, locale))
+                            .collect(),
+                        pages: model
+                            .pages
+                            .iter()
+                            .map(|p| views::page_item(p, urls, locale))
+                            .collect(),
+                        all_papers_url: urls.url(locale, ALL_PAPERS_PATH),
+                        years_url: urls.url(locale, YEARS_PATH),
+                        subfields_url: urls.url(locale, SUBFIELDS_PATH),
+                        paper_count: model.papers.len(),
+                    },
+                )
+            }
+            Job::Paper(i) | Job::Twin(i) => context(
+                common,
+                PaperContext {
+                    paper: views::paper_view(model, urls, i, locale, self.config.list_limit),
+                },
+            ),
+            Job::Page(i) => context(
+                common,
+                PageContext {
+                    page: views::page_view(model, urls, i, locale),
+                },
+            ),
+            Job::List(List::All, page) => context(
+                common,
+                list("all", None, &lists.all, ALL_PAPERS_PATH.to_string(), page),
+            ),
+            Job::List(List::Year(g), page) => {
+                let group = &lists.years[g];
+                let base = format!("{YEAR_BASE}/{}", group.slug);
+                context(
+                    common,
+                    list("year", Some(&group.name), &group.papers, base, page),
+                )
+            }
+            Job::List(List::Subfield(g), page) => {
+                let group = &lists.subfields[g];
+                let base = format!("{SUBFIELD_BASE}/{}", group.slug);
+                context(
+                    common,
+                    list("subfield", Some(&group.name), &group.papers, base, page),
+                )
+            }
+            Job::Years | Job::Subfields => {
+                let (kind, groups, base) = match job {
+                    Job::Years => ("years", &lists.years, YEAR_BASE),
+                    _ => ("subfields", &lists.subfields, SUBFIELD_BASE),
+                };
+                context(
+                    common,
+                    GroupsContext {
+                        groups: GroupsView {
+                            kind,
+                            groups: groups
+                                .iter()
+                                .map(|g| views::group_link(g, urls, locale, base))
+                                .collect(),
+                        },
+                    },
+                )
+            }
+        };
+        let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
+        let context = serialized.map_err(|e| error(&e))?;
+        let html = tera.render(template, &context).map_err(|e| error(&e))?;
+        Ok(RenderedPage {
+            locale: locale.to_string(),
+            output_path: format!("{}{file}", urls.site_path(locale, &path)),
+            html,
+        })
+    }
 }
 
 fn facts(config: &Config) -> BTreeMap<&str, serde_json::Value> {

@@ -3,10 +3,17 @@
 
 use serde::Serialize;
 
-use crate::model::{PageEntry, PaperEntry, SiteModel};
+use crate::model::{Group, PageEntry, PaperEntry, SiteModel};
 use crate::parse::{Link, Ranking};
 
-use super::Urls;
+use super::urls::{list_page_path, paper_path, Urls};
+
+/// Where the lists of subfields and of years live.
+pub const SUBFIELD_BASE: &str = "subfield";
+pub const YEAR_BASE: &str = "year";
+pub const ALL_PAPERS_PATH: &str = "papers";
+pub const YEARS_PATH: &str = "years";
+pub const SUBFIELDS_PATH: &str = "subfields";
 
 /// What every page knows about the site and about itself.
 #[derive(Serialize)]
@@ -36,7 +43,9 @@ pub struct PaperItem<'a> {
     /// Set when the title is shown in another language than the page's.
     pub title_lang: Option<&'a str>,
     pub year: i32,
+    pub citation_count: Option<u64>,
     pub url: String,
+    pub absolute_url: String,
 }
 
 #[derive(Serialize)]
@@ -68,8 +77,9 @@ pub struct PaperView<'a> {
     pub first_posted: Option<String>,
     pub links: &'a [Link],
     pub citation_count: Option<u64>,
-    pub subfields: &'a [String],
+    pub subfields: Vec<GroupLink<'a>>,
     pub abstract_html: &'a str,
+    pub abstract_markdown: &'a str,
     pub abstract_lang: Option<&'a str>,
     pub abstract_source: Option<&'a str>,
     pub cited_by_count: usize,
@@ -97,6 +107,46 @@ pub struct PageView<'a> {
     pub papers: Vec<PaperItem<'a>>,
 }
 
+/// A link to a year's or a subfield's list.
+#[derive(Serialize)]
+pub struct GroupLink<'a> {
+    pub name: &'a str,
+    pub url: String,
+    /// How many papers the group holds.
+    pub count: usize,
+}
+
+/// Where a page of a paginated list stands.
+#[derive(Serialize)]
+pub struct Pagination {
+    pub page: usize,
+    pub pages: usize,
+    pub previous_url: Option<String>,
+    pub next_url: Option<String>,
+}
+
+/// A list of papers: all of them, a year's, or a subfield's; one page of it.
+#[derive(Serialize)]
+pub struct ListView<'a> {
+    /// `all`, `year` or `subfield`.
+    pub kind: &'a str,
+    /// The year or the subfield.
+    pub name: Option<&'a str>,
+    pub total: usize,
+    /// The rank of the first paper of this page, one-based.
+    pub first: usize,
+    pub papers: Vec<PaperItem<'a>>,
+    pub pagination: Pagination,
+}
+
+/// The list of years or of subfields.
+#[derive(Serialize)]
+pub struct GroupsView<'a> {
+    /// `years` or `subfields`.
+    pub kind: &'a str,
+    pub groups: Vec<GroupLink<'a>>,
+}
+
 /// `Some(lang)` when text in `lang` is shown on a page in `locale`, for the `lang` attribute.
 fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
     (lang != locale).then_some(lang)
@@ -110,12 +160,15 @@ pub fn paper_item<'a>(
 ) -> PaperItem<'a> {
     let entry = &model.papers[index];
     let (title, lang) = title_in(entry, locale);
+    let path = paper_path(&entry.record.id);
     PaperItem {
         id: &entry.record.id,
         title,
         title_lang: other_lang(lang, locale),
         year: entry.record.year,
-        url: urls.paper(locale, &entry.record.id),
+        citation_count: entry.record.citation_count,
+        url: urls.url(locale, &path),
+        absolute_url: urls.absolute(locale, &path),
     }
 }
 
@@ -140,11 +193,20 @@ pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> Page
     }
 }
 
+pub fn group_link<'a>(group: &'a Group, urls: &Urls, locale: &str, base: &str) -> GroupLink<'a> {
+    GroupLink {
+        name: &group.name,
+        url: urls.url(locale, &format!("{base}/{}", group.slug)),
+        count: group.papers.len(),
+    }
+}
+
 pub fn paper_view<'a>(
     model: &'a SiteModel,
     urls: &Urls,
     index: usize,
     locale: &'a str,
+    list_limit: usize,
 ) -> PaperView<'a> {
     let entry = &model.papers[index];
     let record = &entry.record;
@@ -152,10 +214,16 @@ pub fn paper_view<'a>(
     let translated_abstract = entry
         .translations
         .get(locale)
-        .and_then(|t| t.abstract_html.as_deref());
-    let (abstract_html, abstract_lang) = match translated_abstract {
-        Some(html) => (html, locale),
-        None => (record.abstract_html.as_str(), record.lang.as_str()),
+        .and_then(|t| t.abstract_text.as_ref());
+    let (abstract_text, abstract_lang) = match translated_abstract {
+        Some(text) => (text, locale),
+        None => (&record.abstract_text, record.lang.as_str()),
+    };
+    let items = |list: &[usize]| -> Vec<PaperItem<'a>> {
+        list.iter()
+            .take(list_limit)
+            .map(|&i| paper_item(model, urls, i, locale))
+            .collect()
     };
     let citations = record
         .citations
@@ -169,7 +237,7 @@ pub fn paper_view<'a>(
             CitationView {
                 title,
                 title_lang: other_lang(lang, locale),
-                url: citing.map(|i| urls.paper(locale, &model.papers[i].record.id)),
+                url: citing.map(|i| urls.url(locale, &paper_path(&model.papers[i].record.id))),
                 from: &c.from,
                 year: c.year.or(citing.map(|i| model.papers[i].record.year)),
                 intent: &c.intent,
@@ -186,23 +254,21 @@ pub fn paper_view<'a>(
         first_posted: record.first_posted.map(|d| d.to_string()),
         links: &record.links,
         citation_count: record.citation_count,
-        subfields: &record.subfields,
-        abstract_html,
+        subfields: record
+            .subfields
+            .iter()
+            .filter_map(|name| model.lists.subfield(name))
+            .map(|group| group_link(group, urls, locale, SUBFIELD_BASE))
+            .collect(),
+        abstract_html: &abstract_text.html,
+        abstract_markdown: &abstract_text.markdown,
         abstract_lang: other_lang(abstract_lang, locale),
         abstract_source: record.abstract_source.as_deref(),
         cited_by_count: entry.built_on_by.len(),
         builds_on_count: entry.builds_on.len(),
         reference_total: entry.reference_total,
-        builds_on: entry
-            .builds_on
-            .iter()
-            .map(|&i| paper_item(model, urls, i, locale))
-            .collect(),
-        built_on_by: entry
-            .built_on_by
-            .iter()
-            .map(|&i| paper_item(model, urls, i, locale))
-            .collect(),
+        builds_on: items(&entry.builds_on),
+        built_on_by: items(&entry.built_on_by),
         citations,
         rankings: &record.rankings,
         pages: entry
@@ -237,4 +303,45 @@ pub fn page_view<'a>(
             .map(|i| paper_item(model, urls, i, locale))
             .collect(),
     }
+}
+
+/// One page of a list of papers at `base`.
+#[allow(clippy::too_many_arguments)]
+pub fn list_view<'a>(
+    model: &'a SiteModel,
+    urls: &Urls,
+    locale: &'a str,
+    kind: &'a str,
+    name: Option<&'a str>,
+    papers: &[usize],
+    base: &str,
+    page: usize,
+    page_size: usize,
+) -> ListView<'a> {
+    let pages = page_count(papers.len(), page_size);
+    let start = (page - 1) * page_size;
+    let link = |p: usize| urls.url(locale, &list_page_path(base, p));
+    ListView {
+        kind,
+        name,
+        total: papers.len(),
+        first: start + 1,
+        papers: papers
+            .iter()
+            .skip(start)
+            .take(page_size)
+            .map(|&i| paper_item(model, urls, i, locale))
+            .collect(),
+        pagination: Pagination {
+            page,
+            pages,
+            previous_url: (page > 1).then(|| link(page - 1)),
+            next_url: (page < pages).then(|| link(page + 1)),
+        },
+    }
+}
+
+/// How many pages a list of `len` papers takes; an empty list still has its one page.
+pub fn page_count(len: usize, page_size: usize) -> usize {
+    len.div_ceil(page_size).max(1)
 }

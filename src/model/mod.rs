@@ -5,6 +5,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+mod lists;
+
+pub use lists::{slugify, Group, Lists};
+
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::parse::{Page, Paper, Parsed, Reference, Translation};
@@ -46,6 +50,8 @@ impl PageEntry {
 
 #[derive(Debug)]
 pub struct SiteModel {
+    /// All papers, by year, by subfield.
+    pub lists: Lists,
     /// Sorted by id.
     pub papers: Vec<PaperEntry>,
     /// Sorted by path.
@@ -135,7 +141,14 @@ impl SiteModel {
             }
         }
 
-        link_references(&mut papers, &index);
+        let rank = link_references(&mut papers, &index);
+        // Papers are sorted by id, so ties on both counts fall back to the id through the index.
+        let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
+        for paper in papers.iter_mut() {
+            most_cited_first(&mut paper.builds_on);
+            most_cited_first(&mut paper.built_on_by);
+        }
+        let lists = Lists::compute(&papers, most_cited_first);
 
         let pages = group_pages(
             config,
@@ -169,6 +182,7 @@ impl SiteModel {
 
         if errors.is_empty() {
             Ok(SiteModel {
+                lists,
                 papers,
                 pages,
                 index,
@@ -179,8 +193,8 @@ impl SiteModel {
     }
 }
 
-/// Builds on / built on by, in time linear in records + references.
-fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) {
+/// Builds on / built on by, in time linear in records + references; returns each paper's rank.
+fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) -> Vec<Rank> {
     for i in 0..papers.len() {
         let mut builds_on: Vec<usize> = papers[i]
             .record
@@ -203,7 +217,7 @@ fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) {
             .map_or(listed, |n| (n as usize).max(listed));
         papers[i].builds_on = builds_on;
     }
-    let rank: Vec<(std::cmp::Reverse<u64>, std::cmp::Reverse<usize>)> = papers
+    let rank: Vec<Rank> = papers
         .iter()
         .map(|p| {
             (
@@ -212,13 +226,12 @@ fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) {
             )
         })
         .collect();
-    // Papers are sorted by id, so ties on both counts fall back to the id through the index.
-    let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
-    for paper in papers.iter_mut() {
-        most_cited_first(&mut paper.builds_on);
-        most_cited_first(&mut paper.built_on_by);
-    }
+    rank
 }
+
+/// How papers compare for "most cited first": the source corpus's count, then citations inside
+/// the map, both descending.
+type Rank = (std::cmp::Reverse<u64>, std::cmp::Reverse<usize>);
 
 /// Groups the versions of each page: the file without a locale is the original; when every file
 /// has one, the original is the version in the first of the site's languages that has one.

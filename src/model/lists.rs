@@ -1,0 +1,132 @@
+//! The map's list pages, computed once from the linked papers: all papers, papers by year and
+//! papers by subfield, each in the order readers see them.
+
+use std::collections::BTreeMap;
+
+use super::PaperEntry;
+
+/// A named group of papers: one year, or one subfield.
+#[derive(Debug)]
+pub struct Group {
+    /// What readers see: `2022`, `Computer Vision and Pattern Recognition`.
+    pub name: String,
+    /// Its place in URLs: `2022`, `computer-vision-and-pattern-recognition`.
+    pub slug: String,
+    /// Most cited first.
+    pub papers: Vec<usize>,
+}
+
+#[derive(Debug, Default)]
+pub struct Lists {
+    /// Every paper, most cited first.
+    pub all: Vec<usize>,
+    /// Newest year first.
+    pub years: Vec<Group>,
+    /// By name.
+    pub subfields: Vec<Group>,
+}
+
+impl Lists {
+    pub fn compute(papers: &[PaperEntry], most_cited_first: impl Fn(&mut Vec<usize>)) -> Lists {
+        let mut all: Vec<usize> = (0..papers.len()).collect();
+        most_cited_first(&mut all);
+
+        let mut by_year: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
+        let mut by_subfield: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        // `all` is already in reading order, so each group inherits it.
+        for &i in &all {
+            by_year.entry(papers[i].record.year).or_default().push(i);
+            let mut seen: Vec<&str> = Vec::new();
+            for subfield in &papers[i].record.subfields {
+                if !seen.contains(&subfield.as_str()) {
+                    seen.push(subfield);
+                    by_subfield.entry(subfield).or_default().push(i);
+                }
+            }
+        }
+        let years = by_year
+            .into_iter()
+            .rev()
+            .map(|(year, papers)| Group {
+                name: year.to_string(),
+                slug: year.to_string(),
+                papers,
+            })
+            .collect();
+        let mut taken: Vec<String> = Vec::new();
+        let subfields = by_subfield
+            .into_iter()
+            .map(|(name, papers)| {
+                let slug = unique(slugify(name), &mut taken);
+                Group {
+                    name: name.to_string(),
+                    slug,
+                    papers,
+                }
+            })
+            .collect();
+        Lists {
+            all,
+            years,
+            subfields,
+        }
+    }
+
+    pub fn subfield(&self, name: &str) -> Option<&Group> {
+        self.subfields.iter().find(|g| g.name == name)
+    }
+}
+
+/// `Radiology, Nuclear Medicine & Imaging` → `radiology-nuclear-medicine-imaging`; letters of
+/// every script are kept, so Chinese names give Chinese slugs.
+pub fn slugify(name: &str) -> String {
+    let mut slug = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    if slug.is_empty() {
+        "subfield".to_string()
+    } else {
+        slug
+    }
+}
+
+/// Two names that give the same slug get `-2`, `-3`, … in name order.
+fn unique(slug: String, taken: &mut Vec<String>) -> String {
+    let mut candidate = slug.clone();
+    let mut n = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{slug}-{n}");
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(
+            slugify("Computer Vision and Pattern Recognition"),
+            "computer-vision-and-pattern-recognition"
+        );
+        assert_eq!(
+            slugify("Radiology, Nuclear Medicine and Imaging"),
+            "radiology-nuclear-medicine-and-imaging"
+        );
+        assert_eq!(slugify("Evaluation & Benchmarks"), "evaluation-benchmarks");
+        assert_eq!(slugify("计算机视觉"), "计算机视觉");
+        assert_eq!(slugify("&&"), "subfield");
+        let mut taken = Vec::new();
+        assert_eq!(unique("a".into(), &mut taken), "a");
+        assert_eq!(unique("a".into(), &mut taken), "a-2");
+    }
+}
