@@ -131,6 +131,12 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
             ));
         }
     }
+    if !nested && (RESERVED_SEGMENTS.contains(&stem) || config.language(stem).is_some()) {
+        return Err((
+            format!("this page would take the address /{stem}/, which the site's own pages use"),
+            "rename the file".to_string(),
+        ));
+    }
     let kind = match first {
         Some(first) if first == PAPERS_SECTION && nested => Kind::Paper,
         _ => {

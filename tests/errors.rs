@@ -409,3 +409,9 @@ fn an_output_folder_that_would_replace_the_sources_is_refused() {
         assert!(site.path("site.toml").is_file());
     }
 }
+
+#[test]
+fn a_top_level_page_may_not_take_the_address_of_generated_pages() {
+    let (_, run) = broken_build(|s| s.write("content/years.md", "---\ntitle: \"Years\"\n---\n"));
+    run.assert_error("content/years.md: this page would take the address /years/");
+}
