@@ -136,3 +136,14 @@ fn the_example_sites_lists_link_every_paper_they_count() {
         }
     }
 }
+
+#[test]
+fn self_citations_and_cycles_are_fine() {
+    let site = Site::fixture("minimal");
+    site.edit("content/papers/1000.00002.md", "citation_count: 45000", "citation_count: 45000\nreferences: [\"1000.00002\", \"1000.00004\"]");
+    site.build().assert_ok();
+    // 1000.00002 → 1000.00004 → 1000.00001 → 1000.00002 is a cycle; 1000.00002 also cites itself.
+    let page = site.read("public/paper/1000.00002/index.html");
+    assert!(page.contains("Builds on 2 of its 2 references that are in the map."), "{page}");
+    assert!(page.contains("Cited by 2 papers in the map"), "{page}");
+}
