@@ -20,6 +20,8 @@ pub struct Group {
 pub struct Lists {
     /// Every paper, most cited first.
     pub all: Vec<usize>,
+    /// Every paper, newest year first, then most cited.
+    pub newest: Vec<usize>,
     /// Newest year first.
     pub years: Vec<Group>,
     /// By name.
@@ -44,6 +46,7 @@ impl Lists {
                 }
             }
         }
+        let newest = by_year.values().rev().flatten().copied().collect();
         let years = by_year
             .into_iter()
             .rev()
@@ -67,6 +70,7 @@ impl Lists {
             .collect();
         Lists {
             all,
+            newest,
             years,
             subfields,
         }

@@ -200,7 +200,6 @@ struct Renderer<'a> {
 impl Renderer<'_> {
     /// The template, the path in the site and the file name of a page.
     fn place(&self, job: Job) -> (&'static str, String, &'static str) {
-        let lists = &self.model.lists;
         match job {
             Job::Home => ("index.html", String::new(), "index.html"),
             Job::Paper(i) => (
@@ -219,15 +218,33 @@ impl Renderer<'_> {
                 "index.html",
             ),
             Job::List(list, page) => {
-                let base = match list {
-                    List::All => ALL_PAPERS_PATH.to_string(),
-                    List::Year(g) => format!("{YEAR_BASE}/{}", lists.years[g].slug),
-                    List::Subfield(g) => format!("{SUBFIELD_BASE}/{}", lists.subfields[g].slug),
-                };
+                let (_, _, _, base) = self.list_source(list);
                 ("list.html", list_page_path(&base, page), "index.html")
             }
             Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
             Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
+        }
+    }
+
+    /// What a list shows: its kind, its name, its papers and where it lives.
+    fn list_source(&self, list: List) -> (&'static str, Option<&str>, &[usize], String) {
+        let lists = &self.model.lists;
+        match list {
+            List::All => ("all", None, &lists.all, ALL_PAPERS_PATH.to_string()),
+            List::Year(g) => {
+                let group = &lists.years[g];
+                (
+                    "year",
+                    Some(&group.name),
+                    &group.papers,
+                    format!("{YEAR_BASE}/{}", group.slug),
+                )
+            }
+            List::Subfield(g) => {
+                let group = &lists.subfields[g];
+                let base = format!("{SUBFIELD_BASE}/{}", group.slug);
+                ("subfield", Some(&group.name), &group.papers, base)
+            }
         }
     }
 
@@ -257,36 +274,27 @@ impl Renderer<'_> {
             canonical_url: urls.absolute(locale, &path),
         };
         let lists = &model.lists;
-        let page_size = self.config.page_size;
-        let list = |kind, name, papers: &[usize], base: String, page| ListContext {
-            list: views::list_view(
-                model, urls, locale, kind, name, papers, &base, page, page_size,
-            ),
-        };
         let serialized = match job {
-            Job::Home => {
-                let mut order: Vec<usize> = (0..model.papers.len()).collect();
-                order.sort_by_key(|&i| (std::cmp::Reverse(model.papers[i].record.year), i));
-                context(
-                    common,
-                    HomeContext {
-                        papers: order
-                            .into_iter()
-                            .take(self.config.list_limit)
-                            .map(|i| views::paper_item(model, urls, i, locale))
-                            .collect(),
-                        pages: model
-                            .pages
-                            .iter()
-                            .map(|p| views::page_item(p, urls, locale))
-                            .collect(),
-                        all_papers_url: urls.url(locale, ALL_PAPERS_PATH),
-                        years_url: urls.url(locale, YEARS_PATH),
-                        subfields_url: urls.url(locale, SUBFIELDS_PATH),
-                        paper_count: model.papers.len(),
-                    },
-                )
-            }
+            Job::Home => context(
+                common,
+                HomeContext {
+                    papers: lists
+                        .newest
+                        .iter()
+                        .take(self.config.list_limit)
+                        .map(|&i| views::paper_item(model, urls, i, locale))
+                        .collect(),
+                    pages: model
+                        .pages
+                        .iter()
+                        .map(|p| views::page_item(p, urls, locale))
+                        .collect(),
+                    all_papers_url: urls.url(locale, ALL_PAPERS_PATH),
+                    years_url: urls.url(locale, YEARS_PATH),
+                    subfields_url: urls.url(locale, SUBFIELDS_PATH),
+                    paper_count: model.papers.len(),
+                },
+            ),
             Job::Paper(i) | Job::Twin(i) => context(
                 common,
                 PaperContext {
@@ -299,25 +307,20 @@ impl Renderer<'_> {
                     page: views::page_view(model, urls, i, locale),
                 },
             ),
-            Job::List(List::All, page) => context(
-                common,
-                list("all", None, &lists.all, ALL_PAPERS_PATH.to_string(), page),
-            ),
-            Job::List(List::Year(g), page) => {
-                let group = &lists.years[g];
-                let base = format!("{YEAR_BASE}/{}", group.slug);
-                context(
-                    common,
-                    list("year", Some(&group.name), &group.papers, base, page),
-                )
-            }
-            Job::List(List::Subfield(g), page) => {
-                let group = &lists.subfields[g];
-                let base = format!("{SUBFIELD_BASE}/{}", group.slug);
-                context(
-                    common,
-                    list("subfield", Some(&group.name), &group.papers, base, page),
-                )
+            Job::List(list, page) => {
+                let (kind, name, papers, base) = self.list_source(list);
+                let view = views::list_view(
+                    model,
+                    urls,
+                    locale,
+                    kind,
+                    name,
+                    papers,
+                    &base,
+                    page,
+                    self.config.page_size,
+                );
+                context(common, ListContext { list: view })
             }
             Job::Years | Job::Subfields => {
                 let (kind, groups, base) = match job {
