@@ -1,5 +1,6 @@
-//! The command line: `papermap build` and `papermap check`. Exit codes: 0 success, 1 errors in
-//! the site's files, 2 a command line that does not parse (clap's own code for usage errors).
+//! The command line: `papermap build`, `papermap check` and `papermap import openalex`. Exit
+//! codes: 0 success, 1 errors in the site's files (or in the files to import), 2 a command line
+//! that does not parse (clap's own code for usage errors).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +8,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::build::{self, Options, Report};
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::import;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -28,6 +30,41 @@ pub enum Command {
     Build(BuildArgs),
     /// Check the site's records, translations and templates without writing anything.
     Check(SiteArgs),
+    /// Write paper records from data of another service.
+    #[command(subcommand)]
+    Import(ImportSource),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ImportSource {
+    /// Write one paper record per work of OpenAlex API responses.
+    ///
+    /// Each file is a page of results ({"meta": …, "results": [work, …]}) or one work, as the
+    /// OpenAlex API returns them. Every file is checked before anything is written: nothing is
+    /// written if a file is malformed, a work cannot become a record, or a record would change
+    /// without --force. Records that would not change are left alone.
+    #[command(name = "openalex")]
+    OpenAlex(OpenAlexArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct OpenAlexArgs {
+    /// OpenAlex API responses (JSON), relative to the current folder.
+    #[arg(required = true, value_name = "FILE.json")]
+    pub files: Vec<PathBuf>,
+    /// The site's folder, holding site.toml.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub root: PathBuf,
+    /// Where to write the records, relative to the site's folder.
+    #[arg(long, default_value = "content/papers", value_name = "DIR")]
+    pub into: PathBuf,
+    /// Replace records whose content would change (the whole file: fields added by hand are lost).
+    #[arg(long)]
+    pub force: bool,
+    /// Stop on works that cannot become a record (no title, no publication year, a malformed
+    /// id or date) instead of leaving them out with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Args, Debug)]
@@ -87,6 +124,44 @@ pub fn run() -> i32 {
             };
             finish(build::check(&options), "checked")
         }
+        Command::Import(ImportSource::OpenAlex(args)) => {
+            let options = import::Options {
+                files: args.files,
+                root: args.root,
+                into: args.into,
+                force: args.force,
+                strict: args.strict,
+            };
+            finish_import(import::openalex(&options))
+        }
+    }
+}
+
+fn finish_import(outcome: import::Outcome) -> i32 {
+    {
+        let stderr = std::io::stderr();
+        let mut out = stderr.lock();
+        for w in &outcome.warnings {
+            let _ = writeln!(out, "warning: {w}");
+        }
+    }
+    match outcome.result {
+        Ok(report) => {
+            let noun = if report.works == 1 { "work" } else { "works" };
+            println!(
+                "papermap: imported {} {noun} ({} new, {} updated, {} unchanged) into {}",
+                report.works,
+                report.new,
+                report.updated,
+                report.unchanged,
+                report.into.display()
+            );
+            0
+        }
+        Err(diagnostics) => {
+            print_errors(diagnostics, "nothing was written");
+            1
+        }
     }
 }
 
@@ -111,19 +186,24 @@ fn finish(result: Result<Report, Diagnostics>, verb: &str) -> i32 {
             0
         }
         Err(diagnostics) => {
-            let diagnostics = diagnostics.into_sorted();
-            let count = diagnostics.len();
-            let stderr = std::io::stderr();
-            let mut out = stderr.lock();
-            for d in diagnostics {
-                let _ = writeln!(out, "{}", d.render());
-            }
-            let noun = if count == 1 { "error" } else { "errors" };
-            let _ = writeln!(
-                out,
-                "papermap: {count} {noun}; nothing was written, the last output is unchanged"
+            print_errors(
+                diagnostics,
+                "nothing was written, the last output is unchanged",
             );
             1
         }
     }
+}
+
+/// Every error, sorted, then `papermap: N errors; <closing>`.
+fn print_errors(diagnostics: Diagnostics, closing: &str) {
+    let diagnostics: Vec<Diagnostic> = diagnostics.into_sorted();
+    let count = diagnostics.len();
+    let stderr = std::io::stderr();
+    let mut out = stderr.lock();
+    for d in diagnostics {
+        let _ = writeln!(out, "{}", d.render());
+    }
+    let noun = if count == 1 { "error" } else { "errors" };
+    let _ = writeln!(out, "papermap: {count} {noun}; {closing}");
 }

@@ -4,7 +4,8 @@
 //! [`config`] reads `site.toml`, [`discover`] finds the content files, [`parse`] turns them into
 //! records, [`model`] links the records into the map, [`localize`] and [`templates`] prepare the
 //! per-locale machinery, [`render`] turns (model, locale, template) into pages, and [`output`]
-//! writes them. [`build`] runs the stages in order; [`cli`] is the command line.
+//! writes them. [`build`] runs the stages in order; [`cli`] is the command line. [`import`] writes
+//! records from OpenAlex data.
 
 pub mod build;
 pub mod cli;
@@ -13,6 +14,7 @@ pub mod diagnostics;
 pub mod discover;
 pub mod format;
 pub mod frontmatter;
+pub mod import;
 pub mod localize;
 pub mod markdown;
 pub mod model;

@@ -51,6 +51,7 @@ key-facts-builds-on = { $total ->
    *[other] Builds on { $count } of its { $total } references that are in the map.
 }
 key-facts-first-posted = First posted on arXiv { $date }.
+key-facts-published = Published { $date }.
 
 abstract-heading = Abstract
 abstract-original-language = This abstract is available in { $language } only.

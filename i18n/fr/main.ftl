@@ -50,6 +50,7 @@ key-facts-builds-on = { $total ->
    *[other] S’appuie sur { $count } de ses { $total } références présentes dans la carte.
 }
 key-facts-first-posted = Déposé sur arXiv le { $date }.
+key-facts-published = Publié le { $date }.
 
 abstract-heading = Résumé
 abstract-original-language = Résumé disponible en { $language } uniquement.

@@ -42,6 +42,7 @@ key-facts-builds-on = { $total ->
    *[other] 在其 { $total } 篇参考文献中，有 { $count } 篇在地图中。
 }
 key-facts-first-posted = 首次发布于 arXiv：{ $date }。
+key-facts-published = 发表于 { $date }。
 
 abstract-heading = 摘要
 abstract-original-language = 摘要仅有{ $language }版本。

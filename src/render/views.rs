@@ -75,6 +75,9 @@ pub struct PaperView<'a> {
     pub authors: &'a [String],
     pub year: i32,
     pub first_posted: Option<String>,
+    /// Whether the paper is on arXiv, where `first_posted` is its first version's date; for
+    /// other papers it is the publication date.
+    pub on_arxiv: bool,
     pub links: &'a [Link],
     pub citation_count: Option<u64>,
     pub subfields: Vec<GroupLink<'a>>,
@@ -252,6 +255,7 @@ pub fn paper_view<'a>(
         authors: &record.authors,
         year: record.year,
         first_posted: record.first_posted.map(|d| d.to_string()),
+        on_arxiv: record.links.iter().any(|l| l.kind == "arxiv"),
         links: &record.links,
         citation_count: record.citation_count,
         subfields: record
