@@ -146,6 +146,22 @@ pub fn render(markdown: &str) -> Rendered {
     Rendered { html, problems }
 }
 
+/// Plain text as Markdown that reads as itself: every character Markdown would take as markup
+/// is escaped. For text that is not Markdown (de-inverted abstracts, titles in the twins).
+pub fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn checked<'a>(
     url: CowStr<'a>,
     range: &std::ops::Range<usize>,
@@ -222,6 +238,16 @@ mod tests {
         );
         let r = render("<i>a *b* c</i>");
         assert_eq!(r.html, "<p><i>a <em>b</em> c</i></p>\n");
+    }
+
+    #[test]
+    fn escaped_text_reads_as_itself() {
+        let text = "a *b* [c](d) <i>e</i> # ~f~ | g_h \\";
+        let html = render(&escape_text(text)).html;
+        assert_eq!(
+            html,
+            "<p>a *b* [c](d) &lt;i&gt;e&lt;/i&gt; # ~f~ | g_h \\</p>\n"
+        );
     }
 
     #[test]

@@ -348,7 +348,7 @@ impl Checker<'_> {
         let mut abstract_text = self.body();
         if abstract_text.markdown.is_empty() {
             if let Some(index) = &raw.abstract_inverted_index {
-                let markdown = escape_markdown(&deinvert(index));
+                let markdown = markdown::escape_text(&deinvert(index));
                 abstract_text = Text {
                     html: markdown::render(&markdown).html,
                     markdown,
@@ -488,21 +488,6 @@ pub fn deinvert(index: &BTreeMap<String, Vec<u32>>) -> String {
         .collect();
     words.sort_unstable();
     words.iter().map(|(_, w)| *w).collect::<Vec<_>>().join(" ")
-}
-
-/// Imported text is text, not Markdown: escape what Markdown would interpret.
-fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -100,7 +100,7 @@ impl Templates {
         let mut tera = Tera::default();
         tera.set_escape_fn(escape_html);
         tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
-            Ok(Value::String(escape_markdown(
+            Ok(Value::String(crate::markdown::escape_text(
                 value.as_str().unwrap_or_default(),
             )))
         });
@@ -222,21 +222,6 @@ impl tera::Function for Translate {
     fn is_safe(&self) -> bool {
         false
     }
-}
-
-/// Escapes what Markdown would read as markup, for text placed in the Markdown twins.
-fn escape_markdown(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Escapes what HTML needs escaped, and not `/` as Tera's default does, so URLs stay readable.
