@@ -45,7 +45,7 @@ impl Staging {
             if let Some(parent) = path.parent() {
                 fs::create_dir_all(parent)?;
             }
-            fs::write(path, &page.html)
+            fs::write(path, &page.contents)
         })
     }
 

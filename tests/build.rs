@@ -348,3 +348,27 @@ fn a_base_url_that_is_not_a_url_is_a_usage_error() {
         run.stderr
     );
 }
+
+#[test]
+fn the_sitemap_lists_every_page_in_every_language_with_its_alternates() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let sitemap = site.read("public/sitemap.xml");
+    assert!(sitemap.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
+    let pages = walkdir::WalkDir::new(site.path("public"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() == "index.html")
+        .count();
+    assert_eq!(
+        sitemap.matches("<url>").count(),
+        pages,
+        "one entry per HTML page"
+    );
+    let entry = "  <url>\n    <loc>https://example.org/map/fr/paper/1000.00001/</loc>\n    \
+        <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.org/map/paper/1000.00001/\"/>\n    \
+        <xhtml:link rel=\"alternate\" hreflang=\"fr\" href=\"https://example.org/map/fr/paper/1000.00001/\"/>\n    \
+        <xhtml:link rel=\"alternate\" hreflang=\"zh\" href=\"https://example.org/map/zh/paper/1000.00001/\"/>\n    \
+        <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.org/map/paper/1000.00001/\"/>\n  </url>\n";
+    assert!(sitemap.contains(entry), "{sitemap}");
+}

@@ -2,6 +2,7 @@
 //! the pages of the site, builds each one's template context from the views, and hands the
 //! HTML (and each paper's Markdown twin) on; it writes nothing.
 
+mod sitemap;
 pub mod urls;
 pub mod views;
 
@@ -24,13 +25,13 @@ use views::{
     YEAR_BASE,
 };
 
-/// A rendered file, ready to be written.
+/// A rendered file (a page, a Markdown twin, the sitemap), ready to be written.
 #[derive(Debug)]
 pub struct RenderedPage {
     pub locale: String,
     /// Relative to the output folder, e.g. `fr/paper/2208.11695/index.html`.
     pub output_path: String,
-    pub html: String,
+    pub contents: String,
 }
 
 impl RenderedPage {
@@ -182,11 +183,20 @@ pub fn render_site(
             Err(e) => errors.push(*e),
         }
     }
-    if errors.is_empty() {
-        Ok(pages)
-    } else {
-        Err(errors)
+    if !errors.is_empty() {
+        return Err(errors);
     }
+    let html_paths: Vec<String> = jobs
+        .iter()
+        .filter(|job| !matches!(job, Job::Twin(_)))
+        .map(|&job| renderer.place(job).1)
+        .collect();
+    pages.push(RenderedPage {
+        locale: config.default_language().code.clone(),
+        output_path: "sitemap.xml".to_string(),
+        contents: sitemap::sitemap(config, &urls, &html_paths),
+    });
+    Ok(pages)
 }
 
 /// What every page is rendered from, whatever its locale.
@@ -347,7 +357,7 @@ impl Renderer<'_> {
         Ok(RenderedPage {
             locale: locale.to_string(),
             output_path: format!("{}{file}", urls.site_path(locale, &path)),
-            html,
+            contents: html,
         })
     }
 }

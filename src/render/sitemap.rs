@@ -1,0 +1,58 @@
+//! `sitemap.xml`: every HTML page of the site in every language, each with its alternates in
+//! the other languages (`xhtml:link rel="alternate" hreflang`) and an `x-default`, as search
+//! engines read them.
+
+use std::fmt::Write;
+
+use crate::config::Config;
+
+use super::Urls;
+
+/// The sitemap of the pages at `paths` (paths inside the site, without locale).
+pub fn sitemap(config: &Config, urls: &Urls, paths: &[String]) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
+         xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+    );
+    let default = &config.default_language().code;
+    for path in paths {
+        for language in &config.languages {
+            let _ = writeln!(
+                out,
+                "  <url>\n    <loc>{}</loc>",
+                escape(&urls.absolute(&language.code, path))
+            );
+            for alternate in &config.languages {
+                let _ = writeln!(
+                    out,
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>",
+                    escape(&alternate.code),
+                    escape(&urls.absolute(&alternate.code, path))
+                );
+            }
+            let _ = writeln!(
+                out,
+                "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>\n  </url>",
+                escape(&urls.absolute(default, path))
+            );
+        }
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
