@@ -27,6 +27,8 @@ struct RawConfig {
     map: RawMap,
     #[serde(default)]
     facts: BTreeMap<String, Spanned<toml::Value>>,
+    #[serde(default)]
+    classification: Scheme,
 }
 
 fn default_theme() -> Spanned<String> {
@@ -47,6 +49,25 @@ struct RawMap {
     data_through: Option<Spanned<toml::value::Datetime>>,
     list_limit: Option<Spanned<i64>>,
     page_size: Option<Spanned<i64>>,
+}
+
+/// The machine classification's vocabulary: what records may name. Every name is an id whose
+/// words live in Fluent (`category-<id>`, `head-<id>`, `status-<id>`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scheme {
+    /// The categories, in the order tables list them.
+    #[serde(default)]
+    pub categories: Vec<String>,
+    /// The heads (models) that score each category, in column order.
+    #[serde(default)]
+    pub heads: Vec<String>,
+    /// The status codes a record may carry.
+    #[serde(default)]
+    pub statuses: Vec<String>,
+    /// The statuses that mean a human validated the classification.
+    #[serde(default)]
+    pub validated: Vec<String>,
 }
 
 /// A language of the site.
@@ -86,6 +107,7 @@ pub struct Config {
     /// How many papers a list page (all papers, a year, a subfield) shows before the next page.
     pub page_size: usize,
     pub facts: BTreeMap<String, Fact>,
+    pub classification: Scheme,
     pub include_drafts: bool,
 }
 
@@ -159,6 +181,11 @@ const CONFIG_KEYS: &[&str] = &[
     "data_through",
     "list_limit",
     "page_size",
+    "classification",
+    "categories",
+    "heads",
+    "statuses",
+    "validated",
 ];
 
 fn unknown_key_help(message: &str) -> Option<String> {
@@ -294,6 +321,24 @@ fn resolve(
         facts.insert(name, fact);
     }
 
+    let scheme = &raw.classification;
+    for code in scheme
+        .validated
+        .iter()
+        .filter(|c| !scheme.statuses.contains(c))
+    {
+        let offset = source.text.find(&format!("\"{code}\"")).unwrap_or(0);
+        errors.push(
+            Diagnostic::at(
+                &source,
+                offset,
+                code.len() + 2,
+                format!("the validated status `{code}` is not among the statuses"),
+            )
+            .with_help("add it to `statuses` in [classification]"),
+        );
+    }
+
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -309,6 +354,7 @@ fn resolve(
         list_limit,
         page_size,
         facts,
+        classification: raw.classification,
         include_drafts: false,
     })
 }

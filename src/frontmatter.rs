@@ -159,7 +159,7 @@ impl FrontMatter {
     }
 
     /// The position of `needle` inside the block of the top-level key `top` (e.g. one id of a
-    /// list).
+    /// list), not followed by more of a name.
     pub fn find_in(&self, source: &SourceText, top: &str, needle: &str) -> Option<(usize, usize)> {
         let key = self.key(top)?;
         let end = self
@@ -175,9 +175,13 @@ impl FrontMatter {
             } else {
                 0
             };
+            // Whole names only: `bibliometric` is not found inside `bibliometrics`.
+            let is_name = |c: char| c.is_alphanumeric() || c == '_';
             text[at..]
-                .find(needle)
-                .map(|i| (line, 1 + text[..at + i].chars().count()))
+                .match_indices(needle)
+                .map(|(i, _)| at + i)
+                .find(|&i| !text[i + needle.len()..].starts_with(is_name))
+                .map(|i| (line, 1 + text[..i].chars().count()))
         })
     }
 

@@ -114,3 +114,52 @@ source-arxiv = arXiv
 source-openalex = OpenAlex
 source-publisher = the publisher
 source-author = the authors
+
+## The machine classification
+classification-summary-heading = Classification
+classification-badge-machine = machine, not validated
+classification-badge-validated = validated by a human
+classification-reading-validated = A human reviewer validated this classification.
+classification-reading-consensus = Machine prediction; a consensus call: both heads call { $categories }.
+classification-reading-single = Machine prediction; a candidate call from a single source ({ $source }), not a consensus.
+classification-reading-split = Machine prediction; a candidate call from both heads, which call different categories: not a consensus.
+classification-reading-no-call = Machine prediction; a candidate call from a single source (Gemma direct or Codex distilled), not a consensus.
+classification-detail-pointer = The detail, model by model and score by score, is at the end of the page under “How this classification was obtained”.
+classification-none = No machine classification yet.
+classification-details-summary = How this classification was obtained
+classification-method-heading = Machine prediction over the whole base
+classification-method-label = Imitating the teachers
+classification-method = Neither calibrated prevalence nor ground truth. Human validation to come. The Gemma head is a direct label from the model for every work of the base, read on the record reduced to its title. The Codex head is a classifier learned from the { $labels } direct labels of Codex and calibrated on the weighted rates of the sample; fields without enough support carry no Codex call. The candidate mode is the union of both heads; the consensus is their intersection. These outputs carry the status { $status } and are not human labels.
+classification-table-caption = Scores of the distilled classifier by category ({ $heads ->
+    [one] one head
+   *[other] { $heads } heads
+})
+classification-category = Category
+classification-no-score = no score
+classification-scores-heading = Machine scores (provisional)
+classification-scores-explanation = The two teacher heads of the student model, read on this work. A score orders the base for review; it never asserts a category, and the validation status goes with every row as it is.
+classification-maturity-immature = Baseline scores of a model that is not mature (maturity criteria not met, { $iterations ->
+    [one] one iteration
+   *[other] { $iterations } iterations
+}). A score orders; it never asserts a category.
+classification-maturity-mature = Scores of a mature model ({ $iterations ->
+    [one] one iteration
+   *[other] { $iterations } iterations
+}). A score orders; it never asserts a category.
+classification-label-score-only = as it is from the scoring pass: score_only means that the number may order the works, and that no category label follows from it
+classification-label-other = as it is from the scoring pass
+status-machine_predicted_unvalidated = predicted by a machine, not validated by a human
+status-human_validated = validated by a human
+head-codex = Codex
+head-gemma = Gemma
+head-source-codex = Codex distilled
+head-source-gemma = Gemma direct
+category-meta_research = Meta-research
+category-meta_epidemiology_strict = Meta-epidemiology (strict sense)
+category-meta_epidemiology_broad = Meta-epidemiology (broad sense)
+category-bibliometrics = Bibliometrics
+category-science_technology_studies = Science and technology studies
+category-scholarly_communication = Scholarly communication
+category-open_science = Open science
+category-research_integrity = Research integrity
+category-insufficient_payload = Insufficient payload (the model declined to judge)

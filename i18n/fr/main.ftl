@@ -113,3 +113,53 @@ source-arxiv = arXiv
 source-openalex = OpenAlex
 source-publisher = l’éditeur
 source-author = les auteurs
+
+## La classification automatique
+classification-summary-heading = Classification
+classification-badge-machine = machine, non validée
+classification-badge-validated = validée par un humain
+classification-reading-validated = Un relecteur humain a validé cette classification.
+classification-reading-consensus = Prédiction automatique; un appel de consensus : les deux têtes retiennent { $categories }.
+classification-reading-single = Prédiction automatique; un appel candidat d’une seule source ({ $source }), pas un consensus.
+classification-reading-split = Prédiction automatique; un appel candidat des deux têtes, qui retiennent des catégories différentes : pas un consensus.
+classification-reading-no-call = Prédiction automatique; un appel candidat d’une seule source (Gemma direct ou Codex distillé), pas un consensus.
+classification-detail-pointer = Le détail, modèle par modèle et score par score, se trouve en fin de page sous « Comment cette classification a été obtenue ».
+classification-none = Pas encore de classification automatique.
+classification-details-summary = Comment cette classification a été obtenue
+classification-method-heading = Prédiction machine sur la base complète
+classification-method-label = Imitation des enseignants
+classification-method = Ni prévalence calibrée, ni vérité terrain. Validation humaine à venir. Le volet Gemma est une étiquette directe du modèle pour chaque travail de la base, lue sur la notice réduite au titre. Le volet Codex est un classifieur appris des { $labels } étiquettes directes de Codex et calibré sur les taux pondérés de l'échantillon; les champs sans appui suffisant ne portent aucun appel Codex. Le mode candidate est l'union des deux volets; le consensus est leur intersection. Ces sorties portent le statut { $status } et ne sont pas des étiquettes humaines.
+classification-table-caption = Scores du classifieur distillé par catégorie ({ $heads ->
+    [one] une tête
+    [2] deux têtes
+   *[other] { $heads } têtes
+})
+classification-category = Catégorie
+classification-no-score = pas de score
+classification-scores-heading = Scores machine (provisoires)
+classification-scores-explanation = Les deux têtes enseignantes du modèle étudiant, lues sur ce travail. Un score ordonne la base pour la relecture; il n'affirme jamais une catégorie, et le statut de validation accompagne chaque rangée tel quel.
+classification-maturity-immature = Scores de référence d'un modèle non mature (critères de maturité non atteints, { $iterations ->
+    [one] { $iterations } itération
+   *[other] { $iterations } itérations
+}). Un score ordonne; il n'affirme jamais une catégorie.
+classification-maturity-mature = Scores d’un modèle mature ({ $iterations ->
+    [one] { $iterations } itération
+   *[other] { $iterations } itérations
+}). Un score ordonne; il n'affirme jamais une catégorie.
+classification-label-score-only = tel quel depuis la passe de notation : score_only signifie que le nombre peut ordonner les travaux, et qu'aucune étiquette de catégorie n'en découle
+classification-label-other = tel quel depuis la passe de notation
+status-machine_predicted_unvalidated = prédit par une machine, non validé par un humain
+status-human_validated = validé par un humain
+head-codex = Codex
+head-gemma = Gemma
+head-source-codex = Codex distillé
+head-source-gemma = Gemma direct
+category-meta_research = Métarecherche
+category-meta_epidemiology_strict = Méta-épidémiologie (sens strict)
+category-meta_epidemiology_broad = Méta-épidémiologie (sens large)
+category-bibliometrics = Bibliométrie
+category-science_technology_studies = Études des sciences et des technologies
+category-scholarly_communication = Communication savante
+category-open_science = Science ouverte
+category-research_integrity = Intégrité de la recherche
+category-insufficient_payload = Charge utile insuffisante (le modèle a refusé de juger)

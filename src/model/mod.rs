@@ -5,8 +5,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+mod classification;
 mod lists;
 
+pub use classification::{Classification, ScoreRow};
 pub use lists::{slugify, Group, Lists};
 
 use crate::config::Config;
@@ -27,6 +29,8 @@ pub struct PaperEntry {
     pub reference_total: usize,
     /// Long-form pages that name it.
     pub pages: Vec<usize>,
+    /// Its machine classification, read against the site's scheme.
+    pub classification: Option<Classification>,
 }
 
 /// A long-form page and its versions in other languages.
@@ -110,6 +114,10 @@ impl SiteModel {
                 .unwrap_or_default();
             by_stem.insert((record.stem.clone(), folder), papers.len());
             papers.push(PaperEntry {
+                classification: record
+                    .classification
+                    .as_ref()
+                    .map(|c| Classification::compute(c, &config.classification)),
                 reference_total: 0,
                 record,
                 translations: BTreeMap::new(),

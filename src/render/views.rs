@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::{Group, PageEntry, PaperEntry, SiteModel};
+use crate::model::{Classification, Group, PageEntry, PaperEntry, SiteModel};
 use crate::parse::{Link, Ranking};
 
 use super::urls::{list_page_path, paper_path, Urls};
@@ -93,6 +93,7 @@ pub struct PaperView<'a> {
     pub citations: Vec<CitationView<'a>>,
     pub rankings: &'a [Ranking],
     pub pages: Vec<PageItem<'a>>,
+    pub classification: Option<ClassificationView<'a>>,
 }
 
 #[derive(Serialize)]
@@ -108,6 +109,52 @@ pub struct PageView<'a> {
     pub authors: &'a [String],
     pub body_html: &'a str,
     pub papers: Vec<PaperItem<'a>>,
+}
+
+/// A paper's machine classification, for its summary and its collapsible detail.
+#[derive(Serialize)]
+pub struct ClassificationView<'a> {
+    pub status: &'a str,
+    pub label: Option<&'a str>,
+    pub iterations: Option<u32>,
+    pub mature: bool,
+    pub validated: bool,
+    pub score_only: bool,
+    pub heads: &'a [String],
+    pub rows: Vec<ScoreRowView<'a>>,
+    pub candidate: &'a [String],
+    pub consensus: &'a [String],
+    pub single_source: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+pub struct ScoreRowView<'a> {
+    pub category: &'a str,
+    /// One per head; `None` where a head gives no score.
+    pub scores: &'a [Option<f64>],
+}
+
+fn classification_view(c: &Classification) -> ClassificationView<'_> {
+    ClassificationView {
+        status: &c.status,
+        label: c.label.as_deref(),
+        iterations: c.iterations,
+        mature: c.mature,
+        validated: c.validated,
+        score_only: c.score_only,
+        heads: &c.heads,
+        rows: c
+            .rows
+            .iter()
+            .map(|r| ScoreRowView {
+                category: &r.category,
+                scores: &r.scores,
+            })
+            .collect(),
+        candidate: &c.candidate,
+        consensus: &c.consensus,
+        single_source: c.single_source.as_deref(),
+    }
 }
 
 /// A link to a year's or a subfield's list.
@@ -280,6 +327,7 @@ pub fn paper_view<'a>(
             .iter()
             .map(|&i| page_item(&model.pages[i], urls, locale))
             .collect(),
+        classification: entry.classification.as_ref().map(classification_view),
     }
 }
 

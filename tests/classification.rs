@@ -1,0 +1,147 @@
+//! The machine classification: a summary near the top, the collapsible provenance at the end
+//! with its score table, numbers and plurals for the locale, and the checks of its records.
+
+mod common;
+
+use common::Site;
+
+const SCHEME: &str = r#"
+[classification]
+categories = ["meta_research", "bibliometrics"]
+heads = ["codex", "gemma"]
+statuses = ["machine_predicted_unvalidated", "human_validated"]
+validated = ["human_validated"]
+"#;
+
+/// The minimal fixture with a classification scheme and a classified paper.
+fn classified(classification: &str) -> Site {
+    let site = Site::fixture("minimal");
+    site.write("site.toml", site.read("site.toml") + SCHEME);
+    site.edit(
+        "content/papers/1000.00002.md",
+        "citation_count: 45000\n",
+        &format!("citation_count: 45000\nclassification:\n{classification}"),
+    );
+    site
+}
+
+const SCORES: &str = "  heads:\n    codex: { meta_research: 0.012, bibliometrics: 0.5 }\n    gemma: { meta_research: 0.06, bibliometrics: 0.25 }\n";
+
+#[test]
+fn seed_000_french_classification_block() {
+    let site = Site::example();
+    site.build().assert_ok();
+    let fr = site.read("public/fr/paper/2208.11695/index.html");
+    for text in [
+        "<p class=\"badge machine\">machine, non validée</p>",
+        "Prédiction automatique; un appel candidat d’une seule source (Gemma direct ou Codex distillé), pas un consensus.",
+        "<a href=\"#classification\">Le détail, modèle par modèle et score par score, se trouve en fin de page sous « Comment cette classification a été obtenue ».</a>",
+        "<details id=\"classification\" class=\"classification\">",
+        "<summary><h2>Comment cette classification a été obtenue</h2></summary>",
+        "Le volet Codex est un classifieur appris des 10\u{202f}348 étiquettes directes de Codex",
+        "<caption>Scores du classifieur distillé par catégorie (deux têtes)</caption>",
+        "<tr><th scope=\"col\">Catégorie</th><th scope=\"col\">Codex</th><th scope=\"col\">Gemma</th></tr>",
+        "<tr><th scope=\"row\">Métarecherche</th><td>0,012</td><td>0,060</td></tr>",
+        "<tr><th scope=\"row\">Méta-épidémiologie (sens strict)</th><td>0,001</td><td>0,000</td></tr>",
+        "<tr><th scope=\"row\">Charge utile insuffisante (le modèle a refusé de juger)</th><td>0,001</td><td>0,001</td></tr>",
+        "(critères de maturité non atteints, 7 itérations)",
+        "<code>score_only:v0-immature-baseline</code> · tel quel depuis la passe de notation",
+        "<code>machine_predicted_unvalidated</code>",
+    ] {
+        assert!(fr.contains(text), "missing `{text}`");
+    }
+    // The summary comes before the key facts; the detail is the last thing of the article.
+    assert!(fr.find("classification-summary").unwrap() < fr.find("key-facts").unwrap());
+    assert!(fr.find("<details").unwrap() > fr.find("built-on-by").unwrap());
+    let en = site.read("public/paper/2208.11695/index.html");
+    assert!(
+        en.contains("<tr><th scope=\"row\">Meta-research</th><td>0.012</td><td>0.060</td></tr>")
+    );
+    assert!(en.contains("learned from the 10,348 direct labels"));
+    assert!(en.contains("(maturity criteria not met, 7 iterations)"));
+    assert!(en.contains("machine, not validated"));
+    let zh = site.read("public/zh/paper/2208.11695/index.html");
+    assert!(
+        zh.contains("<tr><th scope=\"row\">元研究</th><td>0.012</td><td>0.060</td></tr>"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn one_iteration_is_singular_in_every_language() {
+    let site = classified(&format!(
+        "  status: machine_predicted_unvalidated\n  iterations: 1\n  mature: false\n{SCORES}"
+    ));
+    site.build().assert_ok();
+    assert!(site
+        .read("public/paper/1000.00002/index.html")
+        .contains("maturity criteria not met, one iteration)"));
+    assert!(site
+        .read("public/fr/paper/1000.00002/index.html")
+        .contains("critères de maturité non atteints, 1 itération)"));
+}
+
+#[test]
+fn the_reading_follows_the_computed_calls() {
+    let consensus = classified(&format!(
+        "  status: machine_predicted_unvalidated\n{SCORES}  calls: {{ codex: [bibliometrics, meta_research], gemma: [bibliometrics] }}\n"
+    ));
+    consensus.build().assert_ok();
+    let page = consensus.read("public/paper/1000.00002/index.html");
+    assert!(
+        page.contains("a consensus call: both heads call Bibliometrics."),
+        "{page}"
+    );
+
+    let single = classified(&format!(
+        "  status: machine_predicted_unvalidated\n{SCORES}  calls: {{ codex: [], gemma: [meta_research] }}\n"
+    ));
+    single.build().assert_ok();
+    let page = single.read("public/fr/paper/1000.00002/index.html");
+    assert!(
+        page.contains("un appel candidat d’une seule source (Gemma direct), pas un consensus."),
+        "{page}"
+    );
+
+    let validated = classified(&format!("  status: human_validated\n{SCORES}"));
+    validated.build().assert_ok();
+    let page = validated.read("public/paper/1000.00002/index.html");
+    assert!(page.contains("validated by a human</p>"), "{page}");
+    assert!(!page.contains("badge machine"));
+}
+
+#[test]
+fn classification_records_are_checked_against_the_scheme() {
+    let site = classified(
+        "  status: machine_predicted_unvalidatd\n  heads:\n    codex: { meta_research: 1.5, bibliometrics: 0.1 }\n    gemma: { meta_research: 0.1 }\n    llama: { meta_research: 0.1, bibliometrics: 0.1 }\n  calls: { codex: [bibliometric] }\n",
+    );
+    let run = site.build();
+    run.assert_error("content/papers/1000.00002.md:7:11: unknown classification status `machine_predicted_unvalidatd`");
+    run.assert_error("did you mean `machine_predicted_unvalidated`?");
+    run.assert_error("content/papers/1000.00002.md:9:14: the score of `meta_research` for `codex` is 1.5, outside 0 to 1");
+    run.assert_error("content/papers/1000.00002.md:10:5: the head `gemma` has no score for the category `bibliometrics`");
+    run.assert_error("content/papers/1000.00002.md:11:5: unknown head `llama`");
+    run.assert_error("content/papers/1000.00002.md:12:20: unknown category `bibliometric` in the calls of `codex`");
+    run.assert_error("papermap: 5 errors");
+}
+
+#[test]
+fn a_classification_needs_a_scheme_in_site_toml() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00002.md",
+        "citation_count: 45000\n",
+        &format!("citation_count: 45000\nclassification:\n  status: machine_predicted_unvalidated\n{SCORES}"),
+    );
+    site.build()
+        .assert_error("this record has a classification, but site.toml declares none");
+}
+
+#[test]
+fn a_paper_without_classification_has_no_section() {
+    let site = Site::example();
+    site.build().assert_ok();
+    let page = site.read("public/paper/1405.0312/index.html");
+    assert!(!page.contains("<details"));
+    assert!(!page.contains("classification-summary"));
+}
