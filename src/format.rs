@@ -124,6 +124,38 @@ mod tests {
     }
 
     #[test]
+    fn chinese_numbers() {
+        let zh = formats("zh");
+        assert_eq!(zh.integer(10348), "10,348");
+        assert_eq!(
+            zh.number(
+                0.012,
+                Digits {
+                    min_fraction: Some(3),
+                    max_fraction: Some(3)
+                }
+            ),
+            "0.012"
+        );
+    }
+
+    #[test]
+    fn rounding_to_the_digits_asked_for() {
+        let en = formats("en");
+        assert_eq!(
+            en.number(
+                0.0604,
+                Digits {
+                    min_fraction: Some(3),
+                    max_fraction: Some(3)
+                }
+            ),
+            "0.060"
+        );
+        assert_eq!(en.number(1234.5, Digits::default()), "1,234.5");
+    }
+
+    #[test]
     fn dates() {
         let d = Date::new(2022, 8, 24).unwrap();
         assert_eq!(formats("en-GB").date(d), "24 Aug 2022");

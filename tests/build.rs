@@ -372,3 +372,47 @@ fn the_sitemap_lists_every_page_in_every_language_with_its_alternates() {
         <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.org/map/paper/1000.00001/\"/>\n  </url>\n";
     assert!(sitemap.contains(entry), "{sitemap}");
 }
+
+#[test]
+fn every_language_switcher_link_leads_to_a_page_that_exists() {
+    let site = Site::example();
+    site.build().assert_ok();
+    let public = site.path("public");
+    let mut checked = 0;
+    for entry in walkdir::WalkDir::new(&public)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        if entry.file_name() != "index.html" {
+            continue;
+        }
+        let html = std::fs::read_to_string(entry.path()).unwrap();
+        let nav = &html[html.find("<nav class=\"languages\"").unwrap()..];
+        let nav = &nav[..nav.find("</nav>").unwrap()];
+        for (i, _) in nav.match_indices("<a href=\"") {
+            let href = &nav[i + 9..];
+            let href = &href[..href.find('"').unwrap()];
+            let target = public.join(href.trim_start_matches('/')).join("index.html");
+            assert!(
+                target.is_file(),
+                "{}: switcher link {href} leads nowhere",
+                entry.path().display()
+            );
+            checked += 1;
+        }
+        let lang = &html[html.find("<html lang=\"").unwrap() + 12..];
+        let lang = &lang[..lang.find('"').unwrap()];
+        let relative = entry
+            .path()
+            .strip_prefix(&public)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let expected = match relative.split('/').next() {
+            Some(first @ ("fr" | "zh")) => first,
+            _ => "en",
+        };
+        assert_eq!(lang, expected, "{relative}");
+    }
+    assert!(checked > 400, "only {checked} links checked");
+}
