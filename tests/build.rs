@@ -100,12 +100,16 @@ fn key_facts_are_computed_from_the_map_and_formatted_for_the_locale() {
     let fr = site.read("public/fr/paper/1000.00001/index.html");
     assert!(fr.contains("10\u{202f}348 citations recensées"), "{fr}");
     assert!(fr.contains("Déposé sur arXiv le 24 août 2022."));
+    // Plurals by CLDR rules: singular in French for 1, no plural forms in Chinese.
+    assert!(fr.contains("Cité par 1 article de la carte (données arrêtées au 14 oct. 2026)."), "{fr}");
+
     assert!(
         fr.contains("les index inversés représentent 8,6 Go des 9,3 Go"),
         "{fr}"
     );
     let zh = site.read("public/zh/paper/1000.00001/index.html");
     assert!(zh.contains("首次发布于 arXiv：2022年8月24日。"), "{zh}");
+    assert!(zh.contains("被地图中的 1 篇论文引用（数据截至 2026年10月14日）。"), "{zh}");
 }
 
 #[test]
@@ -218,8 +222,10 @@ fn drafts_and_base_url_options() {
         "{page}"
     );
     assert!(page.contains(r#"href="/paper/1000.00002/""#));
-    // With the draft, two papers build on it.
+    // With the draft, two papers build on it: plural in English and French.
     assert!(page.contains("Cited by 2 papers in the map"), "{page}");
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(fr.contains("Cité par 2 articles de la carte"), "{fr}");
 }
 
 #[test]
