@@ -13,8 +13,15 @@ pub const CONTENT_DIR: &str = "content";
 pub const PAPERS_SECTION: &str = "papers";
 /// The URL segments of generated pages (`/paper/<id>/`, `/year/2022/`, …), which no content
 /// folder may take.
-pub const RESERVED_SEGMENTS: &[&str] =
-    &["paper", "papers", "year", "years", "subfield", "subfields"];
+pub const RESERVED_SEGMENTS: &[&str] = &[
+    "paper",
+    "papers",
+    "year",
+    "years",
+    "subfield",
+    "subfields",
+    "category",
+];
 
 /// What a content file holds, judged by where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -26,6 +26,7 @@ pub const REQUIRED: &[&str] = &[
     "page.html",
     "list.html",
     "groups.html",
+    "category.html",
 ];
 
 /// The compiled templates, with where each came from.

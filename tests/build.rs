@@ -101,7 +101,10 @@ fn key_facts_are_computed_from_the_map_and_formatted_for_the_locale() {
     assert!(fr.contains("10\u{202f}348 citations recensées"), "{fr}");
     assert!(fr.contains("Déposé sur arXiv le 24 août 2022."));
     // Plurals by CLDR rules: singular in French for 1, no plural forms in Chinese.
-    assert!(fr.contains("Cité par 1 article de la carte (données arrêtées au 14 oct. 2026)."), "{fr}");
+    assert!(
+        fr.contains("Cité par 1 article de la carte (données arrêtées au 14 oct. 2026)."),
+        "{fr}"
+    );
 
     assert!(
         fr.contains("les index inversés représentent 8,6 Go des 9,3 Go"),
@@ -109,7 +112,10 @@ fn key_facts_are_computed_from_the_map_and_formatted_for_the_locale() {
     );
     let zh = site.read("public/zh/paper/1000.00001/index.html");
     assert!(zh.contains("首次发布于 arXiv：2022年8月24日。"), "{zh}");
-    assert!(zh.contains("被地图中的 1 篇论文引用（数据截至 2026年10月14日）。"), "{zh}");
+    assert!(
+        zh.contains("被地图中的 1 篇论文引用（数据截至 2026年10月14日）。"),
+        "{zh}"
+    );
 }
 
 #[test]

@@ -41,9 +41,9 @@ fn seed_000_french_classification_block() {
         "Le volet Codex est un classifieur appris des 10\u{202f}348 étiquettes directes de Codex",
         "<caption>Scores du classifieur distillé par catégorie (deux têtes)</caption>",
         "<tr><th scope=\"col\">Catégorie</th><th scope=\"col\">Codex</th><th scope=\"col\">Gemma</th></tr>",
-        "<tr><th scope=\"row\">Métarecherche</th><td>0,012</td><td>0,060</td></tr>",
-        "<tr><th scope=\"row\">Méta-épidémiologie (sens strict)</th><td>0,001</td><td>0,000</td></tr>",
-        "<tr><th scope=\"row\">Charge utile insuffisante (le modèle a refusé de juger)</th><td>0,001</td><td>0,001</td></tr>",
+        "<tr><th scope=\"row\"><a href=\"/fr/category/meta-research/\">Métarecherche</a></th><td>0,012</td><td>0,060</td></tr>",
+        "<tr><th scope=\"row\"><a href=\"/fr/category/meta-epidemiology-strict/\">Méta-épidémiologie (sens strict)</a></th><td>0,001</td><td>0,000</td></tr>",
+        "<tr><th scope=\"row\"><a href=\"/fr/category/insufficient-payload/\">Charge utile insuffisante (le modèle a refusé de juger)</a></th><td>0,001</td><td>0,001</td></tr>",
         "(critères de maturité non atteints, 7 itérations)",
         "<code>score_only:v0-immature-baseline</code> · tel quel depuis la passe de notation",
         "<code>machine_predicted_unvalidated</code>",
@@ -55,14 +55,14 @@ fn seed_000_french_classification_block() {
     assert!(fr.find("<details").unwrap() > fr.find("built-on-by").unwrap());
     let en = site.read("public/paper/2208.11695/index.html");
     assert!(
-        en.contains("<tr><th scope=\"row\">Meta-research</th><td>0.012</td><td>0.060</td></tr>")
+        en.contains("<tr><th scope=\"row\"><a href=\"/category/meta-research/\">Meta-research</a></th><td>0.012</td><td>0.060</td></tr>")
     );
     assert!(en.contains("learned from the 10,348 direct labels"));
     assert!(en.contains("(maturity criteria not met, 7 iterations)"));
     assert!(en.contains("machine, not validated"));
     let zh = site.read("public/zh/paper/2208.11695/index.html");
     assert!(
-        zh.contains("<tr><th scope=\"row\">元研究</th><td>0.012</td><td>0.060</td></tr>"),
+        zh.contains("<tr><th scope=\"row\"><a href=\"/zh/category/meta-research/\">元研究</a></th><td>0.012</td><td>0.060</td></tr>"),
         "{zh}"
     );
 }
@@ -138,10 +138,64 @@ fn a_classification_needs_a_scheme_in_site_toml() {
 }
 
 #[test]
-fn a_paper_without_classification_has_no_section() {
+fn a_paper_without_classification_says_so_and_has_no_detail() {
     let site = Site::example();
     site.build().assert_ok();
-    let page = site.read("public/paper/1405.0312/index.html");
+    let page = site.read("public/fr/paper/1405.0312/index.html");
     assert!(!page.contains("<details"));
-    assert!(!page.contains("classification-summary"));
+    assert!(page.contains("Pas encore de classification automatique."));
+    // A site without a classification scheme says nothing about classifications.
+    let plain = Site::fixture("minimal");
+    plain.build().assert_ok();
+    assert!(!plain
+        .read("public/paper/1000.00001/index.html")
+        .contains("classification"));
+}
+
+#[test]
+fn category_pages_order_papers_by_each_heads_score() {
+    let site = classified(&format!(
+        "  status: machine_predicted_unvalidated\n{SCORES}"
+    ));
+    site.edit(
+        "content/papers/1000.00003.md",
+        "citation_count: 12\n",
+        "citation_count: 12\nclassification:\n  status: machine_predicted_unvalidated\n  heads:\n    codex: { meta_research: 0.9, bibliometrics: 0.5 }\n    gemma: { meta_research: 0.01, bibliometrics: 0.125 }\n",
+    );
+    site.build().assert_ok();
+    let page = site.read("public/fr/category/meta-research/index.html");
+    assert!(page.contains("<h1>Métarecherche</h1>"), "{page}");
+    assert!(page.contains("n’affirment jamais"), "the caveat: {page}");
+    let codex =
+        &page[page.find("id=\"head-codex\"").unwrap()..page.find("id=\"head-gemma\"").unwrap()];
+    let gemma = &page[page.find("id=\"head-gemma\"").unwrap()..];
+    let order = |section: &str| -> Vec<usize> {
+        ["1000.00002", "1000.00003"]
+            .iter()
+            .map(|id| section.find(id).unwrap())
+            .collect()
+    };
+    let (a, b) = (order(codex), order(gemma));
+    assert!(a[1] < a[0], "by Codex: 0.9 before 0.012");
+    assert!(b[0] < b[1], "by Gemma: 0.06 before 0.01");
+    assert!(
+        codex.contains("<span class=\"score\">0,900</span>"),
+        "{codex}"
+    );
+    // Equal scores keep the most cited paper first.
+    let bibliometrics = site.read("public/category/bibliometrics/index.html");
+    let codex = &bibliometrics[bibliometrics.find("id=\"head-codex\"").unwrap()..];
+    assert!(codex.find("1000.00002").unwrap() < codex.find("1000.00003").unwrap());
+    // The table's category names link to these pages.
+    let paper = site.read("public/fr/paper/1000.00002/index.html");
+    assert!(
+        paper.contains("<th scope=\"row\"><a href=\"/map/fr/category/meta-research/\">"),
+        "{paper}"
+    );
+}
+
+#[test]
+fn a_score_that_is_not_a_number_is_an_error_at_its_line() {
+    let site = classified("  status: machine_predicted_unvalidated\n  heads:\n    codex: { meta_research: high, bibliometrics: 0.5 }\n");
+    site.build().assert_error("content/papers/1000.00002.md:9:");
 }

@@ -163,3 +163,6 @@ category-scholarly_communication = Scholarly communication
 category-open_science = Open science
 category-research_integrity = Research integrity
 category-insufficient_payload = Insufficient payload (the model declined to judge)
+category-page-caveat = Machine scores, not validated: they order the papers for review and never assert that a paper belongs to this category.
+category-page-by-head = By the { $head } score ({ $shown } of { $total })
+category-page-empty = This head scores no paper yet.

@@ -163,3 +163,6 @@ category-scholarly_communication = Communication savante
 category-open_science = Science ouverte
 category-research_integrity = Intégrité de la recherche
 category-insufficient_payload = Charge utile insuffisante (le modèle a refusé de juger)
+category-page-caveat = Scores machine, non validés : ils ordonnent les articles pour la relecture et n’affirment jamais qu’un article relève de cette catégorie.
+category-page-by-head = Selon le score { $head } ({ $shown } sur { $total })
+category-page-empty = Cette tête ne note encore aucun article.

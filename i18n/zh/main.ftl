@@ -138,3 +138,6 @@ category-scholarly_communication = 学术交流
 category-open_science = 开放科学
 category-research_integrity = 科研诚信
 category-insufficient_payload = 信息不足（模型拒绝判断）
+category-page-caveat = 机器分数，未经验证：仅用于为审阅排序，从不断言某篇论文属于此类别。
+category-page-by-head = 按 { $head } 分数排序（{ $shown }/{ $total }）
+category-page-empty = 此模型头尚未给任何论文打分。

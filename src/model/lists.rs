@@ -1,7 +1,9 @@
-//! The map's list pages, computed once from the linked papers: all papers, papers by year and
-//! papers by subfield, each in the order readers see them.
+//! The map's list pages, computed once from the linked papers: all papers, papers by year, by
+//! subfield, and by the machine scores of each category, each in the order readers see them.
 
 use std::collections::BTreeMap;
+
+use crate::config::Scheme;
 
 use super::PaperEntry;
 
@@ -16,6 +18,21 @@ pub struct Group {
     pub papers: Vec<usize>,
 }
 
+/// The papers scored for one category, ordered by each head's score.
+#[derive(Debug)]
+pub struct CategoryRanking {
+    pub category: String,
+    pub slug: String,
+    pub by_head: Vec<HeadRanking>,
+}
+
+/// Papers by one head's score for a category, highest first (ties: most cited first).
+#[derive(Debug)]
+pub struct HeadRanking {
+    pub head: String,
+    pub papers: Vec<(usize, f64)>,
+}
+
 #[derive(Debug, Default)]
 pub struct Lists {
     /// Every paper, most cited first.
@@ -26,10 +43,16 @@ pub struct Lists {
     pub years: Vec<Group>,
     /// By name.
     pub subfields: Vec<Group>,
+    /// In the scheme's order of categories.
+    pub categories: Vec<CategoryRanking>,
 }
 
 impl Lists {
-    pub fn compute(papers: &[PaperEntry], most_cited_first: impl Fn(&mut Vec<usize>)) -> Lists {
+    pub fn compute(
+        papers: &[PaperEntry],
+        scheme: &Scheme,
+        most_cited_first: impl Fn(&mut Vec<usize>),
+    ) -> Lists {
         let mut all: Vec<usize> = (0..papers.len()).collect();
         most_cited_first(&mut all);
 
@@ -68,17 +91,56 @@ impl Lists {
                 }
             })
             .collect();
+        let categories = rank_categories(papers, scheme, &all);
         Lists {
             all,
             newest,
             years,
             subfields,
+            categories,
         }
+    }
+
+    pub fn category(&self, id: &str) -> Option<&CategoryRanking> {
+        self.categories.iter().find(|c| c.category == id)
     }
 
     pub fn subfield(&self, name: &str) -> Option<&Group> {
         self.subfields.iter().find(|g| g.name == name)
     }
+}
+
+/// For each category and head, the scored papers by score; `all` gives the order of ties.
+fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec<CategoryRanking> {
+    let mut taken = Vec::new();
+    scheme
+        .categories
+        .iter()
+        .map(|category| CategoryRanking {
+            category: category.clone(),
+            slug: unique(slugify(category), &mut taken),
+            by_head: scheme
+                .heads
+                .iter()
+                .map(|head| {
+                    let mut scored: Vec<(usize, f64)> = all
+                        .iter()
+                        .filter_map(|&i| {
+                            let scores =
+                                papers[i].record.classification.as_ref()?.heads.get(head)?;
+                            Some((i, *scores.get(category)?))
+                        })
+                        .collect();
+                    // A stable sort keeps the most cited first among equal scores.
+                    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+                    HeadRanking {
+                        head: head.clone(),
+                        papers: scored,
+                    }
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// `Radiology, Nuclear Medicine & Imaging` → `radiology-nuclear-medicine-imaging`; letters of

@@ -9,7 +9,7 @@ mod classification;
 mod lists;
 
 pub use classification::{Classification, ScoreRow};
-pub use lists::{slugify, Group, Lists};
+pub use lists::{slugify, CategoryRanking, Group, HeadRanking, Lists};
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
@@ -156,7 +156,7 @@ impl SiteModel {
             most_cited_first(&mut paper.builds_on);
             most_cited_first(&mut paper.built_on_by);
         }
-        let lists = Lists::compute(&papers, most_cited_first);
+        let lists = Lists::compute(&papers, &config.classification, most_cited_first);
 
         let pages = group_pages(
             config,

@@ -21,8 +21,8 @@ use crate::templates::{LocaleTemplates, Templates};
 pub use urls::Urls;
 use urls::{list_page_path, paper_path};
 use views::{
-    Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
-    YEAR_BASE,
+    Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE,
+    YEARS_PATH, YEAR_BASE,
 };
 
 /// A rendered file (a page, a Markdown twin, the sitemap), ready to be written.
@@ -61,6 +61,8 @@ enum Job {
     List(List, usize),
     Years,
     Subfields,
+    /// The papers of a category by each head's score.
+    Category(usize),
 }
 
 /// What every page's context holds.
@@ -109,6 +111,11 @@ struct ListContext<'a> {
 }
 
 #[derive(Serialize)]
+struct CategoryContext<'a> {
+    category: views::CategoryView<'a>,
+}
+
+#[derive(Serialize)]
 struct GroupsContext<'a> {
     groups: GroupsView<'a>,
 }
@@ -118,6 +125,7 @@ fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
     let pages_of = |len: usize| 1..=views::page_count(len, page_size);
     let lists = &model.lists;
     let mut jobs = vec![Job::Home, Job::Years, Job::Subfields];
+    jobs.extend((0..lists.categories.len()).map(Job::Category));
     jobs.extend((0..model.papers.len()).flat_map(|i| [Job::Paper(i), Job::Twin(i)]));
     jobs.extend((0..model.pages.len()).map(Job::Page));
     jobs.extend(pages_of(lists.all.len()).map(|p| Job::List(List::All, p)));
@@ -153,6 +161,7 @@ pub fn render_site(
                 stylesheet_url: format!("{}/style.css", config.base_path),
                 data_through: config.data_through.map(|d| formats.date(d)),
                 facts: facts(config),
+                classified: !config.classification.categories.is_empty(),
             };
             (code, templates.for_locale(localizer, i), site)
         })
@@ -233,6 +242,11 @@ impl Renderer<'_> {
             }
             Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
             Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
+            Job::Category(c) => (
+                "category.html",
+                format!("{CATEGORY_BASE}/{}", self.model.lists.categories[c].slug),
+                "index.html",
+            ),
         }
     }
 
@@ -332,6 +346,18 @@ impl Renderer<'_> {
                 );
                 context(common, ListContext { list: view })
             }
+            Job::Category(c) => context(
+                common,
+                CategoryContext {
+                    category: views::category_view(
+                        model,
+                        urls,
+                        &lists.categories[c],
+                        locale,
+                        self.config.page_size,
+                    ),
+                },
+            ),
             Job::Years | Job::Subfields => {
                 let (kind, groups, base) = match job {
                     Job::Years => ("years", &lists.years, YEAR_BASE),

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::{Classification, Group, PageEntry, PaperEntry, SiteModel};
+use crate::model::{CategoryRanking, Classification, Group, PageEntry, PaperEntry, SiteModel};
 use crate::parse::{Link, Ranking};
 
 use super::urls::{list_page_path, paper_path, Urls};
@@ -14,6 +14,7 @@ pub const YEAR_BASE: &str = "year";
 pub const ALL_PAPERS_PATH: &str = "papers";
 pub const YEARS_PATH: &str = "years";
 pub const SUBFIELDS_PATH: &str = "subfields";
+pub const CATEGORY_BASE: &str = "category";
 
 /// What every page knows about the site and about itself.
 #[derive(Serialize)]
@@ -24,6 +25,8 @@ pub struct SiteView<'a> {
     pub stylesheet_url: String,
     pub data_through: Option<String>,
     pub facts: std::collections::BTreeMap<&'a str, serde_json::Value>,
+    /// The site declares a machine classification (papers without one say so).
+    pub classified: bool,
 }
 
 /// A link to the same page in one of the site's languages.
@@ -130,11 +133,69 @@ pub struct ClassificationView<'a> {
 #[derive(Serialize)]
 pub struct ScoreRowView<'a> {
     pub category: &'a str,
+    /// The category's page.
+    pub url: String,
     /// One per head; `None` where a head gives no score.
     pub scores: &'a [Option<f64>],
 }
 
-fn classification_view(c: &Classification) -> ClassificationView<'_> {
+/// A category's page: its papers ordered by each head's score.
+#[derive(Serialize)]
+pub struct CategoryView<'a> {
+    pub category: &'a str,
+    pub by_head: Vec<HeadRankingView<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct HeadRankingView<'a> {
+    pub head: &'a str,
+    /// How many papers the head scores; the page shows the first `page_size`.
+    pub total: usize,
+    pub papers: Vec<ScoredItem<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct ScoredItem<'a> {
+    #[serde(flatten)]
+    pub paper: PaperItem<'a>,
+    pub score: f64,
+}
+
+pub fn category_view<'a>(
+    model: &'a SiteModel,
+    urls: &Urls,
+    ranking: &'a CategoryRanking,
+    locale: &'a str,
+    page_size: usize,
+) -> CategoryView<'a> {
+    CategoryView {
+        category: &ranking.category,
+        by_head: ranking
+            .by_head
+            .iter()
+            .map(|h| HeadRankingView {
+                head: &h.head,
+                total: h.papers.len(),
+                papers: h
+                    .papers
+                    .iter()
+                    .take(page_size)
+                    .map(|&(i, score)| ScoredItem {
+                        paper: paper_item(model, urls, i, locale),
+                        score,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn classification_view<'a>(
+    c: &'a Classification,
+    model: &SiteModel,
+    urls: &Urls,
+    locale: &str,
+) -> ClassificationView<'a> {
     ClassificationView {
         status: &c.status,
         label: c.label.as_deref(),
@@ -148,6 +209,12 @@ fn classification_view(c: &Classification) -> ClassificationView<'_> {
             .iter()
             .map(|r| ScoreRowView {
                 category: &r.category,
+                url: model
+                    .lists
+                    .category(&r.category)
+                    .map_or_else(String::new, |c| {
+                        urls.url(locale, &format!("{CATEGORY_BASE}/{}", c.slug))
+                    }),
                 scores: &r.scores,
             })
             .collect(),
@@ -327,7 +394,10 @@ pub fn paper_view<'a>(
             .iter()
             .map(|&i| page_item(&model.pages[i], urls, locale))
             .collect(),
-        classification: entry.classification.as_ref().map(classification_view),
+        classification: entry
+            .classification
+            .as_ref()
+            .map(|c| classification_view(c, model, urls, locale)),
     }
 }
 
