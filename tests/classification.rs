@@ -199,3 +199,13 @@ fn a_score_that_is_not_a_number_is_an_error_at_its_line() {
     let site = classified("  status: machine_predicted_unvalidated\n  heads:\n    codex: { meta_research: high, bibliometrics: 0.5 }\n");
     site.build().assert_error("content/papers/1000.00002.md:9:");
 }
+
+#[test]
+fn an_unknown_category_among_the_scores_is_an_error() {
+    let site = classified(
+        "  status: machine_predicted_unvalidated\n  heads:\n    codex: { meta_research: 0.1, bibliometrics: 0.1, scientometrics: 0.2 }\n    gemma: { meta_research: 0.1, bibliometrics: 0.1 }\n",
+    );
+    let run = site.build();
+    run.assert_error("content/papers/1000.00002.md:9:54: unknown category `scientometrics` in the scores of `codex`");
+    run.assert_error("use one of: meta_research, bibliometrics");
+}
