@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::config::Config;
+use crate::coverage::Coverage;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::discover::{self, CONTENT_DIR};
 use crate::localize::Localizer;
@@ -44,6 +45,8 @@ pub struct Report {
     pub elapsed: Duration,
     /// Where the site was written (none for `check`).
     pub output: Option<PathBuf>,
+    /// What each language but the default still lacks: messages, papers, pages.
+    pub coverage: Coverage,
 }
 
 /// Everything a site's pages are rendered from.
@@ -97,6 +100,11 @@ impl Site {
         )
     }
 
+    /// What each language but the default still lacks.
+    pub fn coverage(&self) -> Coverage {
+        Coverage::of(&self.config, &self.localizer, &self.model)
+    }
+
     fn count(&self, pages: &[RenderedPage]) -> Vec<(String, usize)> {
         let mut per_locale: BTreeMap<&str, usize> = BTreeMap::new();
         for page in pages.iter().filter(|p| p.is_html()) {
@@ -115,7 +123,9 @@ impl Site {
     }
 }
 
-/// `papermap check`: every stage but writing.
+/// `papermap check`: every stage but writing, and the translations' coverage. Missing messages
+/// are not errors here (pages fall back to other languages); with `--strict`, the command line
+/// turns them into errors with [`Coverage::missing_errors`].
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
@@ -124,6 +134,7 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         pages: site.count(&pages),
         elapsed: start.elapsed(),
         output: None,
+        coverage: site.coverage(),
     })
 }
 
@@ -150,6 +161,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         pages: site.count(&pages),
         elapsed: start.elapsed(),
         output: Some(output),
+        coverage: site.coverage(),
     })
 }
 

@@ -4,12 +4,14 @@
 //! [`config`] reads `site.toml`, [`discover`] finds the content files, [`parse`] turns them into
 //! records, [`model`] links the records into the map, [`localize`] and [`templates`] prepare the
 //! per-locale machinery, [`render`] turns (model, locale, template) into pages, and [`output`]
-//! writes them. [`build`] runs the stages in order; [`cli`] is the command line. [`import`] writes
-//! records from OpenAlex data.
+//! writes them. [`build`] runs the stages in order; [`cli`] is the command line. [`coverage`]
+//! tells translators what each language still lacks. [`import`] writes records from OpenAlex
+//! data.
 
 pub mod build;
 pub mod cli;
 pub mod config;
+pub mod coverage;
 pub mod diagnostics;
 pub mod discover;
 pub mod format;

@@ -1,10 +1,11 @@
 //! Every sentence a reader sees: Fluent messages from `i18n/<locale>/*.ftl`, resolved in a
 //! page's locale through a fallback chain (the locale, its parent language, the default
 //! language), with CLDR plural rules, no bidi isolation marks, and numbers formatted by ICU4X
-//! for the locale instead of fluent-rs's locale-blind default.
+//! for the sentence's locale instead of fluent-rs's locale-blind default. It also lists each locale's own message ids, for
+//! [`crate::coverage`].
 
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fluent_syntax::ast;
@@ -21,7 +22,9 @@ use crate::format::{Digits, LocaleFormats};
 
 pub const I18N_DIR: &str = "i18n";
 
-/// ICU4X formatters as Fluent's memoizer holds them, one per bundle locale.
+/// ICU4X formatters as Fluent's memoizer holds them, one per bundle locale. A sentence taken
+/// from a fallback language keeps that language's numbers, as it keeps its words: passing the
+/// reader's locale into Fluent's formatter hook would take state outside the call.
 struct IcuNumbers(LocaleFormats);
 
 impl Memoizable for IcuNumbers {
@@ -52,9 +55,26 @@ fn digits_of(number: &FluentNumber) -> Digits {
     }
 }
 
+/// Where a locale's own files define a message or a term: the file, as shown to users, and the
+/// one-based line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Definition {
+    pub path: PathBuf,
+    pub line: usize,
+}
+
+impl std::fmt::Display for Definition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.path.display(), self.line)
+    }
+}
+
 struct LocaleBundle {
     code: String,
     bundle: FluentBundle<FluentResource>,
+    /// The ids of the messages and terms (`-name`) of this locale's own files, with where each is
+    /// first defined; no fallback.
+    own: BTreeMap<String, Definition>,
     /// Indices of the bundles to try, this one first.
     fallback: Vec<usize>,
     formats: LocaleFormats,
@@ -83,21 +103,20 @@ impl Localizer {
             bundle.set_use_isolating(false);
             bundle.set_formatter(Some(format_value));
             let dir = Path::new(I18N_DIR).join(&language.code);
-            // Which file defined each message first, to name it when another defines it again.
-            let mut defined_in: HashMap<String, std::path::PathBuf> = HashMap::new();
+            // Where each message is defined first, to name it when another file defines it again.
+            let mut own: BTreeMap<String, Definition> = BTreeMap::new();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
                         let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
-                            errors.extend(
-                                collisions
-                                    .iter()
-                                    .map(|e| collision(&source, e, &defined_in)),
-                            );
+                            errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
                         }
-                        for id in ids {
-                            defined_in.entry(id).or_insert_with(|| source.path.clone());
+                        for (id, offset) in ids {
+                            own.entry(id).or_insert_with(|| Definition {
+                                path: source.path.clone(),
+                                line: source.line_col(offset).0,
+                            });
                         }
                     }
                     Err(e) => errors.extend(e),
@@ -106,6 +125,7 @@ impl Localizer {
             locales.push(LocaleBundle {
                 code: language.code.clone(),
                 bundle,
+                own,
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
             });
@@ -135,6 +155,32 @@ impl Localizer {
 
     pub fn formats(&self, locale: usize) -> &LocaleFormats {
         &self.locales[locale].formats
+    }
+
+    /// How many locales there are: the site's languages, in `site.toml` order.
+    pub fn len(&self) -> usize {
+        self.locales.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.locales.is_empty()
+    }
+
+    /// The code of a locale (`fr`, `zh-Hant`).
+    pub fn code(&self, locale: usize) -> &str {
+        &self.locales[locale].code
+    }
+
+    /// The messages and terms (`-name`) that a locale's own files define, by id, with where each
+    /// is first defined. Messages that it takes from the languages it falls back to are not here.
+    pub fn own_messages(&self, locale: usize) -> &BTreeMap<String, Definition> {
+        &self.locales[locale].own
+    }
+
+    /// The locales that a locale's messages are looked up in, in order: itself, its parent
+    /// language when the site has it (zh-Hant → zh), then the default language.
+    pub fn fallback(&self, locale: usize) -> &[usize] {
+        &self.locales[locale].fallback
     }
 
     /// The message `key` in a locale, falling back along its chain.
@@ -202,13 +248,22 @@ fn load_resource(
     }
 }
 
-/// The ids of the messages and terms (`-name`) of a resource.
-fn entry_ids(resource: &FluentResource) -> Vec<String> {
+/// The ids of the messages and terms (`-name`) of a resource, each with the byte offset of its
+/// definition in the resource's text.
+fn entry_ids(resource: &FluentResource) -> Vec<(String, usize)> {
+    let text = resource.source();
+    // The parsed ids are slices of the resource's text, so their addresses give their offsets.
+    let offset_of = |name: &str| {
+        (name.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .filter(|&offset| offset <= text.len())
+            .unwrap_or(0)
+    };
     resource
         .entries()
         .filter_map(|entry| match entry {
-            ast::Entry::Message(m) => Some(m.id.name.to_string()),
-            ast::Entry::Term(t) => Some(format!("-{}", t.id.name)),
+            ast::Entry::Message(m) => Some((m.id.name.to_string(), offset_of(m.id.name))),
+            ast::Entry::Term(t) => Some((format!("-{}", t.id.name), offset_of(t.id.name))),
             _ => None,
         })
         .collect()
@@ -217,7 +272,7 @@ fn entry_ids(resource: &FluentResource) -> Vec<String> {
 fn collision(
     source: &SourceText,
     error: &FluentError,
-    defined_in: &HashMap<String, std::path::PathBuf>,
+    defined_in: &BTreeMap<String, Definition>,
 ) -> Diagnostic {
     let FluentError::Overriding { kind, id } = error else {
         return Diagnostic::new(&source.path, error.to_string());
@@ -232,7 +287,7 @@ fn collision(
         .get(id.trim_start_matches('-'))
         .or_else(|| defined_in.get(id))
     {
-        Some(path) if *path != source.path => format!(" (first in {})", path.display()),
+        Some(first) if first.path != source.path => format!(" (first in {})", first.path.display()),
         _ => String::new(),
     };
     Diagnostic::at(

@@ -147,14 +147,22 @@ fn template_that_does_not_parse() {
 
 #[test]
 fn template_asking_for_a_missing_message() {
+    let mut position = String::new();
     let (_, run) = broken_build(|s| {
+        let template = s.read("themes/default/templates/base.html");
+        let (line, text) = template
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains("skip-to-content"))
+            .unwrap();
+        position = format!("{}:{}", line + 1, text.find("skip-to-content").unwrap() + 1);
         s.edit(
             "themes/default/templates/base.html",
             "key=\"skip-to-content\"",
             "key=\"skip-to-contnet\"",
         )
     });
-    run.assert_error("themes/default/templates/base.html:13:45:");
+    run.assert_error(&format!("themes/default/templates/base.html:{position}:"));
     run.assert_error("no message `skip-to-contnet`");
 }
 

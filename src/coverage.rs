@@ -1,0 +1,399 @@
+//! Translation coverage: what each language of the site still lacks compared with the default
+//! language. Messages and terms that the default language's files define and a locale's own files
+//! do not (its parent language's files do not count), messages it defines that the default does
+//! not (obsolete), and the papers and long-form pages that have no version in it. `papermap
+//! check` prints it for translators (in English: it is terminal output, not a page of the site);
+//! `papermap check --strict` turns each missing message into an error.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+use crate::localize::{Definition, Localizer, I18N_DIR};
+use crate::model::SiteModel;
+
+/// How many untranslated papers or pages the report names before it only counts them.
+pub const FIRST_FEW: usize = 5;
+
+/// A message (or term) of the default language that a locale's own files lack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missing {
+    pub id: String,
+    /// Where the default language defines it, for the translator to copy.
+    pub defined_in: Definition,
+    /// The parent language that pages take it from instead of the default language, if any
+    /// (zh-Hant → zh).
+    pub falls_back_to: Option<String>,
+}
+
+impl Missing {
+    /// `message` or `term` (a term's id starts with `-`).
+    pub fn kind(&self) -> &'static str {
+        if self.id.starts_with('-') {
+            "term"
+        } else {
+            "message"
+        }
+    }
+}
+
+/// What one locale still lacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocaleCoverage {
+    pub code: String,
+    /// Its messages' folder as shown to users: `i18n/fr/`.
+    pub folder: PathBuf,
+    /// How many messages of the default language its own files define.
+    pub translated: usize,
+    /// Sorted by id.
+    pub missing: Vec<Missing>,
+    /// Messages it defines that the default language does not, with where; sorted by id.
+    pub obsolete: Vec<(String, Definition)>,
+    /// How many papers the map has.
+    pub papers: usize,
+    /// The ids of the papers with neither a translation into this locale nor this locale as
+    /// their own language, most cited first.
+    pub untranslated_papers: Vec<String>,
+    /// The ids of the papers whose translation into this locale has a title but no abstract,
+    /// though the original has one; most cited first.
+    pub untranslated_abstracts: Vec<String>,
+    /// How many long-form pages the site has.
+    pub pages: usize,
+    /// The pages (`press/slug`) with no version in this locale, sorted.
+    pub untranslated_pages: Vec<String>,
+}
+
+/// The coverage of every language but the default, in `site.toml` order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coverage {
+    /// The default language's code.
+    pub default: String,
+    /// The default language's messages' folder as shown to users: `i18n/en/`.
+    pub default_folder: PathBuf,
+    /// How many messages and terms the default language defines.
+    pub messages: usize,
+    pub locales: Vec<LocaleCoverage>,
+}
+
+impl Coverage {
+    /// Compares every locale's own messages with the default language's, and counts the records
+    /// without a version in it.
+    pub fn of(config: &Config, localizer: &Localizer, model: &SiteModel) -> Coverage {
+        if localizer.is_empty() {
+            return Coverage {
+                default: String::new(),
+                default_folder: PathBuf::new(),
+                messages: 0,
+                locales: Vec::new(),
+            };
+        }
+        let default = localizer.own_messages(0);
+        let locales = (1..localizer.len())
+            .map(|locale| {
+                let code = localizer.code(locale);
+                let own = localizer.own_messages(locale);
+                let missing = default
+                    .iter()
+                    .filter(|(id, _)| !own.contains_key(*id))
+                    .map(|(id, defined_in)| Missing {
+                        id: id.clone(),
+                        defined_in: defined_in.clone(),
+                        // The first language of the chain that has it, unless it is the default.
+                        falls_back_to: localizer.fallback(locale)[1..]
+                            .iter()
+                            .find(|&&other| localizer.own_messages(other).contains_key(id))
+                            .filter(|&&other| other != 0)
+                            .map(|&other| localizer.code(other).to_string()),
+                    })
+                    .collect();
+                let obsolete = own
+                    .iter()
+                    .filter(|(id, _)| !default.contains_key(*id))
+                    .map(|(id, at)| (id.clone(), at.clone()))
+                    .collect();
+                let untranslated_papers = model
+                    .lists
+                    .all
+                    .iter()
+                    .map(|&i| &model.papers[i])
+                    .filter(|p| p.record.lang != code && !p.translations.contains_key(code))
+                    .map(|p| p.record.id.clone())
+                    .collect();
+                let untranslated_abstracts = model
+                    .lists
+                    .all
+                    .iter()
+                    .map(|&i| &model.papers[i])
+                    .filter(|p| {
+                        p.translations.get(code).is_some_and(|t| {
+                            t.abstract_text.is_none() && !p.record.abstract_text.markdown.is_empty()
+                        })
+                    })
+                    .map(|p| p.record.id.clone())
+                    .collect();
+                let untranslated_pages = model
+                    .pages
+                    .iter()
+                    .filter(|p| p.in_locale(code).lang != code)
+                    .map(|p| p.path().to_string())
+                    .collect();
+                LocaleCoverage {
+                    code: code.to_string(),
+                    folder: locale_folder(config, code),
+                    translated: default.keys().filter(|id| own.contains_key(*id)).count(),
+                    missing,
+                    obsolete,
+                    papers: model.papers.len(),
+                    untranslated_papers,
+                    untranslated_abstracts,
+                    pages: model.pages.len(),
+                    untranslated_pages,
+                }
+            })
+            .collect();
+        Coverage {
+            default: localizer.code(0).to_string(),
+            default_folder: locale_folder(config, localizer.code(0)),
+            messages: default.len(),
+            locales,
+        }
+    }
+
+    /// Whether every locale defines every message of the default language.
+    pub fn is_complete(&self) -> bool {
+        self.locales.iter().all(|l| l.missing.is_empty())
+    }
+
+    /// One error per missing message, for `papermap check --strict`; sorted by locale and id.
+    pub fn missing_errors(&self) -> Vec<Diagnostic> {
+        self.locales
+            .iter()
+            .flat_map(|locale| {
+                let folder = &locale.folder;
+                locale.missing.iter().map(move |m| {
+                    let shown = m.falls_back_to.as_deref().unwrap_or(&self.default);
+                    Diagnostic::new(
+                        folder,
+                        format!(
+                            "missing {} `{}` (defined in {})",
+                            m.kind(),
+                            m.id,
+                            m.defined_in
+                        ),
+                    )
+                    .with_help(format!(
+                        "copy it from {} into a file of {} and translate its text; until then pages show the {shown} text",
+                        m.defined_in,
+                        folder.display()
+                    ))
+                })
+            })
+            .collect()
+    }
+
+    /// One line per locale with missing messages, for the end of `papermap build`.
+    pub fn warnings(&self) -> Vec<String> {
+        self.locales
+            .iter()
+            .filter(|l| !l.missing.is_empty())
+            .map(|l| {
+                let verb = if l.missing.len() == 1 { "is" } else { "are" };
+                format!(
+                    "{}: {} of {} messages {verb} missing and shown in another language; `papermap check` lists them",
+                    l.folder.display(),
+                    l.missing.len(),
+                    self.messages,
+                )
+            })
+            .collect()
+    }
+
+    /// The report for translators: a block per locale, each line ending with a newline.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        for l in &self.locales {
+            let _ = writeln!(
+                out,
+                "{}: {} of {} messages ({}), {} missing, {} obsolete; {} of {} and {} of {} untranslated",
+                l.code,
+                l.translated,
+                self.messages,
+                percent(l.translated, self.messages),
+                l.missing.len(),
+                l.obsolete.len(),
+                l.untranslated_papers.len(),
+                counted(l.papers, "paper", "papers"),
+                l.untranslated_pages.len(),
+                counted(l.pages, "page", "pages"),
+            );
+            if l.translated == 0 && l.obsolete.is_empty() && !l.missing.is_empty() {
+                // A new language: the list would be the default's whole files.
+                let _ = writeln!(
+                    out,
+                    "  missing: all {} ({} has none yet: copy the files of {} into it and translate them)",
+                    l.missing.len(),
+                    l.folder.display(),
+                    self.default_folder.display()
+                );
+            } else {
+                for m in &l.missing {
+                    let parent = m
+                        .falls_back_to
+                        .as_ref()
+                        .map(|p| format!("; falls back to {p}"))
+                        .unwrap_or_default();
+                    let _ = writeln!(out, "  missing: {} ({}{parent})", m.id, m.defined_in);
+                }
+            }
+            for (id, at) in &l.obsolete {
+                let _ = writeln!(out, "  obsolete: {id} ({at})");
+            }
+            if !l.untranslated_papers.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  papers without a translation ({}, most cited first): {}",
+                    l.untranslated_papers.len(),
+                    first_few(&l.untranslated_papers)
+                );
+            }
+            if !l.untranslated_abstracts.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  translations without an abstract ({}, most cited first): {}",
+                    l.untranslated_abstracts.len(),
+                    first_few(&l.untranslated_abstracts)
+                );
+            }
+            if !l.untranslated_pages.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  pages without a translation ({}): {}",
+                    l.untranslated_pages.len(),
+                    first_few(&l.untranslated_pages)
+                );
+            }
+        }
+        out
+    }
+}
+
+/// `i18n/fr/`, as shown to users.
+fn locale_folder(config: &Config, code: &str) -> PathBuf {
+    PathBuf::from(format!(
+        "{}/",
+        config
+            .display_path(PathBuf::from(I18N_DIR).join(code))
+            .display()
+    ))
+}
+
+/// `part` of `whole` as a percentage with one decimal, rounded down so that only a complete
+/// translation reads 100.0%. Nothing to translate counts as complete.
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "100.0%".to_string();
+    }
+    let permille = (part.min(whole) as u128 * 1000) / whole as u128;
+    format!("{}.{}%", permille / 10, permille % 10)
+}
+
+fn counted(n: usize, one: &str, other: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { other })
+}
+
+/// The first few items, then `…` when there are more.
+fn first_few(items: &[String]) -> String {
+    let mut shown: Vec<&str> = items.iter().take(FIRST_FEW).map(String::as_str).collect();
+    if items.len() > FIRST_FEW {
+        shown.push("…");
+    }
+    shown.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_have_one_decimal_and_round_down() {
+        assert_eq!(percent(27, 28), "96.4%");
+        assert_eq!(percent(1999, 2000), "99.9%");
+        assert_eq!(percent(2000, 2000), "100.0%");
+        assert_eq!(percent(0, 96), "0.0%");
+        assert_eq!(percent(0, 0), "100.0%");
+        assert_eq!(percent(1, 3), "33.3%");
+    }
+
+    #[test]
+    fn only_the_first_few_items_are_named() {
+        let items: Vec<String> = (1..=7).map(|i| i.to_string()).collect();
+        assert_eq!(first_few(&items), "1, 2, 3, 4, 5, …");
+        assert_eq!(first_few(&items[..2]), "1, 2");
+    }
+
+    fn site(files: &[(&str, &str)]) -> (tempfile::TempDir, Config) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let config = Config::load(dir.path(), None).unwrap();
+        (dir, config)
+    }
+
+    const SITE: &str = "base_url = \"https://example.org\"\n\
+        [[languages]]\ncode = \"en\"\n[[languages]]\ncode = \"zh\"\n[[languages]]\ncode = \"zh-Hant\"\n";
+
+    #[test]
+    fn missing_and_obsolete_messages_are_found_per_locale_with_their_positions() {
+        let (_dir, config) = site(&[
+            ("site.toml", SITE),
+            (
+                "i18n/en/main.ftl",
+                "# comment\none = One\n-brand = Map\ntwo = { $n ->\n    [one] x\n   *[other] y\n}\nthree = Three\n",
+            ),
+            ("i18n/en/more.ftl", "four = Four\n"),
+            ("i18n/zh/main.ftl", "one = 一\ntwo = 二\nold = 旧\n"),
+            ("i18n/zh-Hant/main.ftl", "one = 壹\n"),
+        ]);
+        let localizer = Localizer::load(&config).unwrap();
+        assert_eq!(
+            localizer.own_messages(0).get("three").map(|d| d.line),
+            Some(8)
+        );
+        let model = SiteModel::link(&config, Default::default()).unwrap();
+        let coverage = Coverage::of(&config, &localizer, &model);
+        assert_eq!(coverage.messages, 5);
+        let zh = &coverage.locales[0];
+        assert_eq!(zh.translated, 2);
+        let ids: Vec<&str> = zh.missing.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids, ["-brand", "four", "three"]);
+        assert_eq!(zh.missing[0].kind(), "term");
+        assert!(zh.missing[1].defined_in.path.ends_with("i18n/en/more.ftl"));
+        assert_eq!(zh.missing[1].defined_in.line, 1);
+        assert_eq!(zh.obsolete.len(), 1);
+        assert_eq!(zh.obsolete[0].0, "old");
+        assert_eq!(zh.obsolete[0].1.line, 3);
+        let hant = &coverage.locales[1];
+        assert_eq!(hant.code, "zh-Hant");
+        let two = hant.missing.iter().find(|m| m.id == "two").unwrap();
+        assert_eq!(two.falls_back_to.as_deref(), Some("zh"));
+        let three = hant.missing.iter().find(|m| m.id == "three").unwrap();
+        assert_eq!(three.falls_back_to, None);
+        assert!(!coverage.is_complete());
+        let report = coverage.report();
+        assert!(
+            report.starts_with("zh: 2 of 5 messages (40.0%), 3 missing, 1 obsolete; 0 of 0 papers and 0 of 0 pages untranslated\n"),
+            "{report}"
+        );
+        assert!(report.contains("  missing: two ("), "{report}");
+        assert!(
+            report.contains("main.ftl:4; falls back to zh)\n"),
+            "{report}"
+        );
+        // zh lacks three; zh-Hant lacks all but `one`.
+        assert_eq!(coverage.missing_errors().len(), 7);
+    }
+}
