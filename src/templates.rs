@@ -225,8 +225,9 @@ impl tera::Function for Translate {
     }
 }
 
-/// Escapes what HTML needs escaped, and not `/` as Tera's default does, so URLs stay readable.
-fn escape_html(input: &str) -> String {
+/// Escapes what HTML and XML need escaped, and not `/` as Tera's default does, so URLs stay
+/// readable.
+pub fn escape_html(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
     for c in input.chars() {
         match c {

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use crate::config::Config;
 
 use super::Urls;
+use crate::templates::escape_html as escape;
 
 /// The sitemap of the pages at `paths` (paths inside the site, without locale).
 pub fn sitemap(config: &Config, urls: &Urls, paths: &[String]) -> String {
@@ -39,20 +40,5 @@ pub fn sitemap(config: &Config, urls: &Urls, paths: &[String]) -> String {
         }
     }
     out.push_str("</urlset>\n");
-    out
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
     out
 }
