@@ -138,81 +138,138 @@ fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
     jobs
 }
 
-/// Renders every page of every locale.
+/// Renders every page of every locale, and the sitemap.
 pub fn render_site(
     config: &Config,
     model: &SiteModel,
     localizer: &Arc<Localizer>,
     templates: &Templates,
 ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-    let urls = Urls::new(config);
-    let jobs = jobs(model, config.page_size);
-    let locales: Vec<(&str, LocaleTemplates, SiteView)> = config
-        .languages
-        .iter()
-        .enumerate()
-        .map(|(i, language)| {
-            let code = language.code.as_str();
-            let formats = localizer.formats(i);
-            let site = SiteView {
-                lang: code,
-                base_path: &config.base_path,
-                home_url: urls.url(code, ""),
-                stylesheet_url: format!("{}/style.css", config.base_path),
-                data_through: config.data_through.map(|d| formats.date(d)),
-                facts: facts(config),
-                classified: !config.classification.categories.is_empty(),
-            };
-            (code, templates.for_locale(localizer, i), site)
-        })
-        .collect();
+    SiteRenderer::new(config, model, localizer, templates).render_all()
+}
 
-    let work: Vec<(usize, Job)> = (0..locales.len())
-        .flat_map(|l| jobs.iter().map(move |&j| (l, j)))
-        .collect();
-    let renderer = Renderer {
-        config,
-        model,
-        urls: &urls,
-        templates,
-    };
-    let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
-        .par_iter()
-        .map(|&(l, job)| {
-            let (locale, tera, site) = &locales[l];
-            renderer.render(tera, site, locale, job)
-        })
-        .collect();
+/// Everything that renders the pages of one site model, prepared once: the per-locale templates
+/// and site views, and the list of pages. `serve` keeps one to re-render single pages.
+pub struct SiteRenderer<'a> {
+    renderer: Renderer<'a>,
+    locales: Vec<(&'a str, LocaleTemplates, SiteView<'a>)>,
+    jobs: Vec<Job>,
+}
 
-    let mut pages = Vec::with_capacity(results.len());
-    let mut errors = Vec::new();
-    for result in results {
-        match result {
-            Ok(page) => pages.push(page),
-            Err(e) => errors.push(*e),
+impl<'a> SiteRenderer<'a> {
+    pub fn new(
+        config: &'a Config,
+        model: &'a SiteModel,
+        localizer: &Arc<Localizer>,
+        templates: &'a Templates,
+    ) -> SiteRenderer<'a> {
+        let urls = Urls::new(config);
+        let locales = config
+            .languages
+            .iter()
+            .enumerate()
+            .map(|(i, language)| {
+                let code = language.code.as_str();
+                let formats = localizer.formats(i);
+                let site = SiteView {
+                    lang: code,
+                    base_path: &config.base_path,
+                    home_url: urls.url(code, ""),
+                    stylesheet_url: format!("{}/style.css", config.base_path),
+                    data_through: config.data_through.map(|d| formats.date(d)),
+                    facts: facts(config),
+                    classified: !config.classification.categories.is_empty(),
+                };
+                (code, templates.for_locale(localizer, i), site)
+            })
+            .collect();
+        SiteRenderer {
+            jobs: jobs(model, config.page_size),
+            renderer: Renderer {
+                config,
+                model,
+                urls,
+                templates,
+            },
+            locales,
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+
+    /// The place of every HTML page in the site, without its locale (`paper/2208.11695`, `` for
+    /// the home page), each once.
+    pub fn paths(&self) -> Vec<String> {
+        self.jobs
+            .iter()
+            .filter(|job| !matches!(job, Job::Twin(_)))
+            .map(|&job| self.renderer.place(job).1)
+            .collect()
     }
-    let html_paths: Vec<String> = jobs
-        .iter()
-        .filter(|job| !matches!(job, Job::Twin(_)))
-        .map(|&job| renderer.place(job).1)
-        .collect();
-    pages.push(RenderedPage {
-        locale: config.default_language().code.clone(),
-        output_path: "sitemap.xml".to_string(),
-        contents: sitemap::sitemap(config, &urls, &html_paths),
-    });
-    Ok(pages)
+
+    /// Every page of every locale, and the sitemap.
+    pub fn render_all(&self) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
+        let mut pages = self.render_jobs(|_| true)?;
+        pages.push(self.sitemap());
+        Ok(pages)
+    }
+
+    /// The pages (with their Markdown twins) at these places, in every locale.
+    pub fn render_paths(
+        &self,
+        paths: &std::collections::HashSet<String>,
+    ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
+        self.render_jobs(|path| paths.contains(path))
+    }
+
+    fn render_jobs(
+        &self,
+        wanted: impl Fn(&str) -> bool + Sync,
+    ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
+        let jobs: Vec<Job> = self
+            .jobs
+            .iter()
+            .copied()
+            .filter(|&job| wanted(&self.renderer.place(job).1))
+            .collect();
+        let work: Vec<(usize, Job)> = (0..self.locales.len())
+            .flat_map(|l| jobs.iter().map(move |&j| (l, j)))
+            .collect();
+        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
+            .par_iter()
+            .map(|&(l, job)| {
+                let (locale, tera, site) = &self.locales[l];
+                self.renderer.render(tera, site, locale, job)
+            })
+            .collect();
+        let mut pages = Vec::with_capacity(results.len());
+        let mut errors = Vec::new();
+        for result in results {
+            match result {
+                Ok(page) => pages.push(page),
+                Err(e) => errors.push(*e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(pages)
+        } else {
+            Err(errors)
+        }
+    }
+
+    pub fn sitemap(&self) -> RenderedPage {
+        let config = self.renderer.config;
+        RenderedPage {
+            locale: config.default_language().code.clone(),
+            output_path: "sitemap.xml".to_string(),
+            contents: sitemap::sitemap(config, &self.renderer.urls, &self.paths()),
+        }
+    }
 }
 
 /// What every page is rendered from, whatever its locale.
 struct Renderer<'a> {
     config: &'a Config,
     model: &'a SiteModel,
-    urls: &'a Urls,
+    urls: Urls,
     templates: &'a Templates,
 }
 
@@ -280,7 +337,7 @@ impl Renderer<'_> {
         job: Job,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
-        let (model, urls) = (self.model, self.urls);
+        let (model, urls) = (self.model, &self.urls);
         let alternates = self
             .config
             .languages
