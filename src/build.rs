@@ -13,7 +13,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::discover::{self, CONTENT_DIR};
 use crate::localize::Localizer;
 use crate::model::SiteModel;
-use crate::output::Staging;
+use crate::output::{self, Staging};
 use crate::parse;
 use crate::render::{self, RenderedPage};
 use crate::templates::Templates;
@@ -89,7 +89,32 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
     }
 }
 
+/// Where a site keeps files that are copied as they are: the theme's, then its own (which win).
+pub const SITE_STATIC_DIR: &str = "static";
+
 impl Site {
+    /// The files copied as they are, as (place in the site, source file): the theme's static
+    /// files, the site's own static files in their place, and the non-Markdown files of content/.
+    pub fn static_files(&self) -> std::io::Result<Vec<(String, PathBuf)>> {
+        let config = &self.config;
+        let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
+        let theme_static = config.path(Templates::theme_dir(config).join("static"));
+        for (place, source) in output::files_of(&theme_static, "")?
+            .into_iter()
+            .chain(output::files_of(&config.path(SITE_STATIC_DIR), "")?)
+        {
+            files.insert(place, source);
+        }
+        let content = config.path(CONTENT_DIR);
+        for asset in &self.discovered.assets {
+            files.insert(
+                asset.to_string_lossy().replace('\\', "/"),
+                content.join(asset),
+            );
+        }
+        Ok(files.into_iter().collect())
+    }
+
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
         render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(
             |e| {
@@ -215,19 +240,8 @@ fn normalize(path: &Path) -> PathBuf {
 }
 
 fn write(site: &Site, pages: &[RenderedPage], output: &Path) -> std::io::Result<()> {
-    let config = &site.config;
     let staging = Staging::new(output)?;
-    let theme_static = config.path(Templates::theme_dir(config).join("static"));
-    staging.copy_tree(&theme_static, Path::new(""))?;
-    staging.copy_tree(&config.path("static"), Path::new(""))?;
-    let content = config.path(CONTENT_DIR);
-    for asset in &site.discovered.assets {
-        let dest = staging.path().join(asset);
-        if let Some(parent) = dest.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::copy(content.join(asset), dest)?;
-    }
+    staging.copy_files(&site.static_files()?)?;
     staging.write_pages(pages)?;
     staging.commit()
 }

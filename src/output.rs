@@ -11,6 +11,30 @@ use walkdir::WalkDir;
 
 use crate::render::RenderedPage;
 
+/// The files of a folder (if it exists) as (place in the site under `to`, source file), skipping
+/// editor temporaries and links; later lists override earlier ones at the same place.
+pub fn files_of(from: &Path, to: &str) -> io::Result<Vec<(String, PathBuf)>> {
+    let mut files = Vec::new();
+    if !from.is_dir() {
+        return Ok(files);
+    }
+    for entry in WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.map_err(io::Error::other)?;
+        if !entry.file_type().is_file()
+            || crate::discover::is_ignored(&entry.file_name().to_string_lossy())
+        {
+            continue;
+        }
+        let within = entry.path().strip_prefix(from).map_err(io::Error::other)?;
+        let place = Path::new(to)
+            .join(within)
+            .to_string_lossy()
+            .replace('\\', "/");
+        files.push((place, entry.path().to_path_buf()));
+    }
+    Ok(files)
+}
+
 /// A site being written; dropped without [`Staging::commit`], it leaves no trace.
 pub struct Staging {
     dir: tempfile::TempDir,
@@ -49,24 +73,14 @@ impl Staging {
         })
     }
 
-    /// Copies every file of `from` (if it exists) to the same place under `to` in the site.
-    pub fn copy_tree(&self, from: &Path, to: &Path) -> io::Result<()> {
-        if !from.is_dir() {
-            return Ok(());
-        }
-        for entry in WalkDir::new(from).sort_by_file_name() {
-            let entry = entry.map_err(io::Error::other)?;
-            if !entry.file_type().is_file()
-                || crate::discover::is_ignored(&entry.file_name().to_string_lossy())
-            {
-                continue;
-            }
-            let within = entry.path().strip_prefix(from).map_err(io::Error::other)?;
-            let dest = self.dir.path().join(to).join(within);
+    /// Copies files into the site: (place in the site, source file).
+    pub fn copy_files(&self, files: &[(String, PathBuf)]) -> io::Result<()> {
+        for (place, source) in files {
+            let dest = self.dir.path().join(place);
             if let Some(parent) = dest.parent() {
                 fs::create_dir_all(parent)?;
             }
-            fs::copy(entry.path(), dest)?;
+            fs::copy(source, dest)?;
         }
         Ok(())
     }

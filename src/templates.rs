@@ -27,6 +27,7 @@ pub const REQUIRED: &[&str] = &[
     "list.html",
     "groups.html",
     "category.html",
+    "404.html",
 ];
 
 /// The compiled templates, with where each came from.

@@ -31,7 +31,7 @@ fn every_paper_renders_in_every_locale_with_a_home_page_each() {
     // Drafts stay out unless asked for.
     assert!(!site.path("public/paper/1000.00005").exists());
     assert!(
-        run.stdout.contains("en 14, fr 14, zh 14"),
+        run.stdout.contains("en 15, fr 15, zh 15"),
         "summary per locale: {}",
         run.stdout
     );

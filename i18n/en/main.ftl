@@ -166,3 +166,7 @@ category-insufficient_payload = Insufficient payload (the model declined to judg
 category-page-caveat = Machine scores, not validated: they order the papers for review and never assert that a paper belongs to this category.
 category-page-by-head = By the { $head } score ({ $shown } of { $total })
 category-page-empty = This head scores no paper yet.
+
+not-found-heading = Page not found
+not-found-text = There is no page at this address. It may have moved, or the link may be mistyped.
+not-found-home = Go to the home page

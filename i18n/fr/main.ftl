@@ -166,3 +166,7 @@ category-insufficient_payload = Charge utile insuffisante (le modèle a refusé 
 category-page-caveat = Scores machine, non validés : ils ordonnent les articles pour la relecture et n’affirment jamais qu’un article relève de cette catégorie.
 category-page-by-head = Selon le score { $head } ({ $shown } sur { $total })
 category-page-empty = Cette tête ne note encore aucun article.
+
+not-found-heading = Page introuvable
+not-found-text = Aucune page ne se trouve à cette adresse. Elle a peut-être changé, ou le lien est mal saisi.
+not-found-home = Aller à l’accueil

@@ -141,3 +141,7 @@ category-insufficient_payload = 信息不足（模型拒绝判断）
 category-page-caveat = 机器分数，未经验证：仅用于为审阅排序，从不断言某篇论文属于此类别。
 category-page-by-head = 按 { $head } 分数排序（{ $shown }/{ $total }）
 category-page-empty = 此模型头尚未给任何论文打分。
+
+not-found-heading = 找不到页面
+not-found-text = 此地址没有页面。页面可能已移动，或链接有误。
+not-found-home = 返回首页

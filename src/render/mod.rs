@@ -63,7 +63,12 @@ enum Job {
     Subfields,
     /// The papers of a category by each head's score.
     Category(usize),
+    /// The page served for an address that does not exist, `404.html` in each locale's root.
+    NotFound,
 }
+
+/// The place of the not-found page among the others; its file is `<locale>/404.html`.
+pub const NOT_FOUND_PATH: &str = "404";
 
 /// What every page's context holds.
 #[derive(Serialize)]
@@ -111,6 +116,9 @@ struct ListContext<'a> {
 }
 
 #[derive(Serialize)]
+struct NotFoundContext {}
+
+#[derive(Serialize)]
 struct CategoryContext<'a> {
     category: views::CategoryView<'a>,
 }
@@ -124,7 +132,7 @@ struct GroupsContext<'a> {
 fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
     let pages_of = |len: usize| 1..=views::page_count(len, page_size);
     let lists = &model.lists;
-    let mut jobs = vec![Job::Home, Job::Years, Job::Subfields];
+    let mut jobs = vec![Job::Home, Job::NotFound, Job::Years, Job::Subfields];
     jobs.extend((0..lists.categories.len()).map(Job::Category));
     jobs.extend((0..model.papers.len()).flat_map(|i| [Job::Paper(i), Job::Twin(i)]));
     jobs.extend((0..model.pages.len()).map(Job::Page));
@@ -260,7 +268,15 @@ impl<'a> SiteRenderer<'a> {
         RenderedPage {
             locale: config.default_language().code.clone(),
             output_path: "sitemap.xml".to_string(),
-            contents: sitemap::sitemap(config, &self.renderer.urls, &self.paths()),
+            contents: sitemap::sitemap(
+                config,
+                &self.renderer.urls,
+                &self
+                    .paths()
+                    .into_iter()
+                    .filter(|p| p != NOT_FOUND_PATH)
+                    .collect::<Vec<_>>(),
+            ),
         }
     }
 }
@@ -299,6 +315,7 @@ impl Renderer<'_> {
             }
             Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
             Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
+            Job::NotFound => ("404.html", NOT_FOUND_PATH.to_string(), "404.html"),
             Job::Category(c) => (
                 "category.html",
                 format!("{CATEGORY_BASE}/{}", self.model.lists.categories[c].slug),
@@ -338,21 +355,26 @@ impl Renderer<'_> {
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
         let (model, urls) = (self.model, &self.urls);
+        // Pages live at `<path>/`, the not-found page at `404.html` of each locale's root.
+        let (path_of, file_of) = match job {
+            Job::NotFound => ("", file),
+            _ => (path.as_str(), ""),
+        };
         let alternates = self
             .config
             .languages
             .iter()
             .map(|l| Alternate {
                 lang: &l.code,
-                url: urls.url(&l.code, &path),
-                absolute_url: urls.absolute(&l.code, &path),
+                url: urls.url(&l.code, path_of) + file_of,
+                absolute_url: urls.absolute(&l.code, path_of) + file_of,
                 current: l.code == locale,
             })
             .collect();
         let common = Common {
             site,
             alternates,
-            canonical_url: urls.absolute(locale, &path),
+            canonical_url: urls.absolute(locale, path_of) + file_of,
         };
         let lists = &model.lists;
         let serialized = match job {
@@ -403,6 +425,7 @@ impl Renderer<'_> {
                 );
                 context(common, ListContext { list: view })
             }
+            Job::NotFound => context(common, NotFoundContext {}),
             Job::Category(c) => context(
                 common,
                 CategoryContext {
@@ -439,7 +462,7 @@ impl Renderer<'_> {
         let html = tera.render(template, &context).map_err(|e| error(&e))?;
         Ok(RenderedPage {
             locale: locale.to_string(),
-            output_path: format!("{}{file}", urls.site_path(locale, &path)),
+            output_path: format!("{}{file}", urls.site_path(locale, path_of)),
             contents: html,
         })
     }
