@@ -34,6 +34,24 @@ pub enum Command {
     /// Write paper records from data of another service.
     #[command(subcommand)]
     Import(ImportSource),
+    /// Preview the site: build it in memory, serve it, and update open pages as you edit.
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// The port to listen on; 0 picks a free one.
+    #[arg(long, short, default_value_t = 1111)]
+    pub port: u16,
+    /// The address to listen on. Another than the loopback address makes the preview reachable
+    /// from other machines.
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    pub bind: std::net::IpAddr,
+    /// Open the site in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -135,6 +153,13 @@ pub fn run() -> i32 {
             };
             finish_check(build::check(&options), args.strict)
         }
+        Command::Serve(args) => crate::serve::run(crate::serve::ServeOptions {
+            root: args.site.root,
+            drafts: args.site.drafts,
+            bind: args.bind,
+            port: args.port,
+            open: args.open,
+        }),
         Command::Import(ImportSource::OpenAlex(args)) => {
             let options = import::Options {
                 files: args.files,

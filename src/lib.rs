@@ -24,4 +24,5 @@ pub mod output;
 pub mod parse;
 pub mod records;
 pub mod render;
+pub mod serve;
 pub mod templates;

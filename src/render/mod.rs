@@ -29,6 +29,8 @@ use views::{
 #[derive(Debug)]
 pub struct RenderedPage {
     pub locale: String,
+    /// Its place in the site without the locale (`paper/2208.11695`), as `SiteRenderer::paths`.
+    pub place: String,
     /// Relative to the output folder, e.g. `fr/paper/2208.11695/index.html`.
     pub output_path: String,
     pub contents: String,
@@ -66,6 +68,9 @@ enum Job {
     /// The page served for an address that does not exist, `404.html` in each locale's root.
     NotFound,
 }
+
+/// The sitemap's place and file.
+pub const SITEMAP: &str = "sitemap.xml";
 
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
@@ -215,7 +220,7 @@ impl<'a> SiteRenderer<'a> {
 
     /// Every page of every locale, and the sitemap.
     pub fn render_all(&self) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-        let mut pages = self.render_jobs(|_| true)?;
+        let mut pages = self.render_selected(|_, _, _| true)?;
         pages.push(self.sitemap());
         Ok(pages)
     }
@@ -225,22 +230,30 @@ impl<'a> SiteRenderer<'a> {
         &self,
         paths: &std::collections::HashSet<String>,
     ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-        self.render_jobs(|path| paths.contains(path))
+        self.render_selected(|_, _, place| paths.contains(place))
     }
 
-    fn render_jobs(
+    /// The pages that `wanted(template, locale, place)` asks for.
+    pub fn render_selected(
         &self,
-        wanted: impl Fn(&str) -> bool + Sync,
+        wanted: impl Fn(&str, &str, &str) -> bool + Sync,
     ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-        let jobs: Vec<Job> = self
+        let places: Vec<(Job, &'static str, String)> = self
             .jobs
             .iter()
-            .copied()
-            .filter(|&job| wanted(&self.renderer.place(job).1))
+            .map(|&job| {
+                let (template, place, _) = self.renderer.place(job);
+                (job, template, place)
+            })
             .collect();
-        let work: Vec<(usize, Job)> = (0..self.locales.len())
-            .flat_map(|l| jobs.iter().map(move |&j| (l, j)))
-            .collect();
+        let mut work: Vec<(usize, Job)> = Vec::new();
+        for (l, (locale, _, _)) in self.locales.iter().enumerate() {
+            for (job, template, place) in &places {
+                if wanted(template, locale, place) {
+                    work.push((l, *job));
+                }
+            }
+        }
         let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
             .par_iter()
             .map(|&(l, job)| {
@@ -267,7 +280,8 @@ impl<'a> SiteRenderer<'a> {
         let config = self.renderer.config;
         RenderedPage {
             locale: config.default_language().code.clone(),
-            output_path: "sitemap.xml".to_string(),
+            place: SITEMAP.to_string(),
+            output_path: SITEMAP.to_string(),
             contents: sitemap::sitemap(
                 config,
                 &self.renderer.urls,
@@ -462,6 +476,7 @@ impl Renderer<'_> {
         let html = tera.render(template, &context).map_err(|e| error(&e))?;
         Ok(RenderedPage {
             locale: locale.to_string(),
+            place: path.clone(),
             output_path: format!("{}{file}", urls.site_path(locale, path_of)),
             contents: html,
         })

@@ -1,0 +1,234 @@
+//! `papermap serve`: the build pipeline as a thin loop. It builds the site into memory, serves
+//! it on the loopback address (another only when asked), watches the sources, applies each
+//! debounced edit (`live`), and tells the open pages what changed (`http`). It never writes into
+//! the output folder, and no input stops it: a broken edit keeps the last good site served and
+//! shows its errors in the page and the terminal.
+
+mod http;
+pub mod live;
+pub mod plan;
+
+use std::collections::BTreeSet;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use notify::{RecursiveMode, Watcher};
+use tokio::sync::broadcast;
+
+use crate::build::Options;
+use http::{Current, Shared};
+use live::LiveSite;
+use plan::{classify, Change};
+
+pub use http::resolve;
+
+/// What `papermap serve` was asked.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub root: PathBuf,
+    pub drafts: bool,
+    pub bind: IpAddr,
+    /// 0 picks a free port.
+    pub port: u16,
+    /// Open the site in the default browser.
+    pub open: bool,
+}
+
+/// How long the sources must be quiet before an edit is applied: an editor's save (a temporary
+/// file, a rename, several events) is one edit.
+const QUIET: Duration = Duration::from_millis(25);
+/// An edit is applied at the latest this long after its first event, even if events go on.
+const LONGEST_WAIT: Duration = Duration::from_millis(400);
+
+/// Runs the server until interrupted; returns the process's exit code.
+pub fn run(options: ServeOptions) -> i32 {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("error: cannot start the server: {e}");
+            return 1;
+        }
+    };
+    runtime.block_on(serve(options))
+}
+
+async fn serve(options: ServeOptions) -> i32 {
+    let listener = match tokio::net::TcpListener::bind(SocketAddr::new(options.bind, options.port))
+        .await
+    {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!(
+                "error: cannot listen on {}:{}: {e}\n  help: pass another --port, or --port 0 for any free one",
+                options.bind, options.port
+            );
+            return 1;
+        }
+    };
+    let address = match listener.local_addr() {
+        Ok(address) => address,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let url = format!("http://{address}");
+    let build = Options {
+        root: options.root.clone(),
+        // Links of the served pages lead to the served pages.
+        base_url: Some(url.clone()),
+        drafts: options.drafts,
+        ..Options::default()
+    };
+    let started = Instant::now();
+    let live = match tokio::task::spawn_blocking(move || LiveSite::new(build)).await {
+        Ok(live) => live,
+        Err(e) => {
+            eprintln!("error: the first build stopped: {e}");
+            return 1;
+        }
+    };
+    match live.error() {
+        Some(report) => eprint!("{report}"),
+        None => println!(
+            "papermap: built {} files in memory in {} ms",
+            live.files().len(),
+            started.elapsed().as_millis()
+        ),
+    }
+    let (updates, _) = broadcast::channel(64);
+    let shared = Shared {
+        current: Arc::new(RwLock::new(Current {
+            files: live.files(),
+            error: live.error().map(str::to_string),
+            locales: languages(&options.root),
+        })),
+        updates,
+    };
+    let root = std::fs::canonicalize(&options.root).unwrap_or_else(|_| options.root.clone());
+    let watched = shared.clone();
+    std::thread::spawn(move || watch(&root, live, watched));
+
+    println!("papermap: serving {url}/ (press Ctrl-C to stop)");
+    if options.open {
+        let _ = std::process::Command::new("xdg-open")
+            .arg(format!("{url}/"))
+            .spawn();
+    }
+    let server = axum::serve(listener, http::router(shared)).with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    });
+    match server.await {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: the server stopped: {e}");
+            1
+        }
+    }
+}
+
+/// The site's language codes, default first, read from its configuration (empty when broken).
+fn languages(root: &Path) -> Vec<String> {
+    crate::config::Config::load(root, None)
+        .map(|c| c.languages.iter().map(|l| l.code.clone()).collect())
+        .unwrap_or_default()
+}
+
+/// Watches the sources and applies each edit, for as long as the process runs.
+fn watch(root: &Path, mut live: LiveSite, shared: Shared) {
+    let (events, incoming) = mpsc::channel();
+    let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // Reading the sources (as every rebuild does) must not look like an edit.
+        match event {
+            Ok(event) if is_edit(&event.kind) => {
+                let _ = events.send(event.paths);
+            }
+            _ => {}
+        }
+    });
+    let mut watcher = match watcher {
+        Ok(watcher) => watcher,
+        Err(e) => {
+            eprintln!(
+                "error: cannot watch {}: {e}; pages will not update",
+                root.display()
+            );
+            return;
+        }
+    };
+    if let Err(e) = watcher.watch(root, RecursiveMode::Recursive) {
+        eprintln!(
+            "error: cannot watch {}: {e}; pages will not update",
+            root.display()
+        );
+        return;
+    }
+    let mut theme = theme_of(root);
+    while let Ok(first) = incoming.recv() {
+        let since = Instant::now();
+        let mut paths = first;
+        while since.elapsed() < LONGEST_WAIT {
+            match incoming.recv_timeout(QUIET) {
+                Ok(more) => paths.extend(more),
+                Err(_) => break,
+            }
+        }
+        let changes: BTreeSet<Change> = paths
+            .iter()
+            .filter_map(|p| p.strip_prefix(root).ok())
+            .map(|p| classify(p, &theme))
+            .filter(|c| *c != Change::Ignored)
+            .collect();
+        if changes.is_empty() {
+            continue;
+        }
+        if changes.contains(&Change::Config) {
+            theme = theme_of(root);
+        }
+        let started = Instant::now();
+        let previous_error = live.error().map(str::to_string);
+        let update = live.apply(&changes);
+        {
+            let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
+            current.files = live.files();
+            current.error = live.error().map(str::to_string);
+            if changes.contains(&Change::Config) {
+                current.locales = languages(root);
+            }
+        }
+        match &update.error {
+            // The same errors again (an editor saves in several steps): nothing new to say.
+            Some(report) if Some(report) == previous_error.as_ref() => continue,
+            Some(report) => eprint!("{report}"),
+            None if update.changed.is_empty() && previous_error.is_none() => continue,
+            None => println!(
+                "papermap: {} files changed in {} ms",
+                update.changed.len(),
+                started.elapsed().as_millis()
+            ),
+        }
+        let _ = shared.updates.send(update);
+    }
+}
+
+fn is_edit(kind: &notify::EventKind) -> bool {
+    use notify::event::{EventKind, ModifyKind};
+    matches!(
+        kind,
+        EventKind::Create(_)
+            | EventKind::Remove(_)
+            | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any)
+    )
+}
+
+fn theme_of(root: &Path) -> String {
+    crate::config::Config::load(root, None)
+        .map(|c| c.theme)
+        .unwrap_or_else(|_| "default".to_string())
+}

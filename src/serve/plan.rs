@@ -1,0 +1,255 @@
+//! What an edit can change. `classify` maps a changed file to the kind of change (a small pure
+//! function); `affected_places` compares the map before and after an edit of records and names
+//! every page whose output can differ: the pages of each paper or page whose own text changed
+//! or whose standing in the map changed (in-map citations), the pages that list or count them,
+//! and the list pages whose slice of papers moved. The model is rebuilt whole (cheap); only the
+//! rendering is narrowed.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::path::{Component, Path};
+
+use crate::discover::{is_ignored, CONTENT_DIR};
+use crate::localize::I18N_DIR;
+use crate::model::SiteModel;
+use crate::render::urls::{list_page_path, paper_path};
+use crate::render::views::{
+    page_count, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
+    YEAR_BASE,
+};
+use crate::templates::SITE_TEMPLATES_DIR;
+
+/// The kind of a changed file, relative to the site's root.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Change {
+    /// A record or a long-form page.
+    Content,
+    /// The messages of one locale.
+    Messages(String),
+    /// A template, by name (`paper.html`).
+    Template(String),
+    /// A file copied as it is: static files, content assets.
+    Static,
+    /// `site.toml`: everything may change.
+    Config,
+    /// Not a source of the site (the output, editor files, version control).
+    Ignored,
+}
+
+/// What a changed path is, given the site's theme.
+pub fn classify(relative: &Path, theme: &str) -> Change {
+    let parts: Vec<String> = relative
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    let Some(name) = parts.last() else {
+        return Change::Ignored;
+    };
+    if is_ignored(name) || parts.iter().any(|p| p.starts_with('.')) {
+        return Change::Ignored;
+    }
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    match parts.as_slice() {
+        ["site.toml"] => Change::Config,
+        [CONTENT_DIR, .., file] if file.ends_with(".md") => Change::Content,
+        [CONTENT_DIR, ..] => Change::Static,
+        [I18N_DIR, locale, .., file] if file.ends_with(".ftl") => {
+            Change::Messages(locale.to_string())
+        }
+        [SITE_TEMPLATES_DIR, rest @ ..] if !rest.is_empty() => Change::Template(rest.join("/")),
+        ["themes", t, "templates", rest @ ..] if *t == theme && !rest.is_empty() => {
+            Change::Template(rest.join("/"))
+        }
+        ["themes", t, "static", ..] if *t == theme => Change::Static,
+        ["static", ..] => Change::Static,
+        _ => Change::Ignored,
+    }
+}
+
+fn fingerprint(parts: &[&str]) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// What other pages show of a paper: its record and translations, and its rank (in-map count).
+fn paper_signatures(model: &SiteModel) -> HashMap<&str, (u64, usize)> {
+    model
+        .papers
+        .iter()
+        .map(|p| {
+            let mut texts: Vec<&str> = vec![&p.record.source.text];
+            texts.extend(p.translations.values().map(|t| &*t.source.text));
+            (
+                p.record.id.as_str(),
+                (fingerprint(&texts), p.built_on_by.len()),
+            )
+        })
+        .collect()
+}
+
+fn page_signatures(model: &SiteModel) -> HashMap<&str, u64> {
+    model
+        .pages
+        .iter()
+        .map(|p| {
+            let mut texts: Vec<&str> = vec![&p.original.source.text];
+            texts.extend(p.translations.values().map(|t| &*t.source.text));
+            (p.path(), fingerprint(&texts))
+        })
+        .collect()
+}
+
+/// Each paginated list of the map, by the place of its first page: the ids of each page.
+fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, Vec<Vec<&str>>> {
+    let id = |i: &usize| model.papers[*i].record.id.as_str();
+    let slices = |papers: &[usize]| -> Vec<Vec<&str>> {
+        (0..page_count(papers.len(), page_size))
+            .map(|p| {
+                papers
+                    .iter()
+                    .skip(p * page_size)
+                    .take(page_size)
+                    .map(id)
+                    .collect()
+            })
+            .collect()
+    };
+    let lists = &model.lists;
+    let mut out = BTreeMap::new();
+    out.insert(ALL_PAPERS_PATH.to_string(), slices(&lists.all));
+    for g in &lists.years {
+        out.insert(format!("{YEAR_BASE}/{}", g.slug), slices(&g.papers));
+    }
+    for g in &lists.subfields {
+        out.insert(format!("{SUBFIELD_BASE}/{}", g.slug), slices(&g.papers));
+    }
+    for c in &lists.categories {
+        // A category page shows the first `page_size` of each head's ranking.
+        let shown: Vec<&str> = c
+            .by_head
+            .iter()
+            .flat_map(|h| h.papers.iter().take(page_size).map(|(i, _)| id(i)))
+            .collect();
+        out.insert(format!("{CATEGORY_BASE}/{}", c.slug), vec![shown]);
+    }
+    out
+}
+
+/// The places (without locale) of the pages whose output can differ between two models of the
+/// same configuration, messages and templates.
+pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> HashSet<String> {
+    let mut places = HashSet::new();
+    let (old_papers, new_papers) = (paper_signatures(old), paper_signatures(new));
+    let touched: HashSet<&str> = old_papers
+        .keys()
+        .chain(new_papers.keys())
+        .copied()
+        .filter(|id| old_papers.get(id) != new_papers.get(id))
+        .collect();
+    let (old_pages, new_pages) = (page_signatures(old), page_signatures(new));
+    let touched_pages: HashSet<&str> = old_pages
+        .keys()
+        .chain(new_pages.keys())
+        .copied()
+        .filter(|p| old_pages.get(p) != new_pages.get(p))
+        .collect();
+
+    for model in [old, new] {
+        for entry in &model.papers {
+            let id = entry.record.id.as_str();
+            let neighbours = entry.builds_on.iter().chain(&entry.built_on_by);
+            let cites_touched = entry
+                .record
+                .citations
+                .iter()
+                .any(|c| touched.contains(c.from.as_str()));
+            let names_touched_page = entry
+                .pages
+                .iter()
+                .any(|&p| touched_pages.contains(model.pages[p].path()));
+            let next_to_touched = neighbours
+                .clone()
+                .any(|&n| touched.contains(model.papers[n].record.id.as_str()));
+            if touched.contains(id) || cites_touched || names_touched_page || next_to_touched {
+                places.insert(paper_path(id));
+            }
+        }
+        for entry in &model.pages {
+            let names_touched = entry
+                .original
+                .papers
+                .iter()
+                .chain(entry.translations.values().flat_map(|t| &t.papers))
+                .any(|(id, _)| touched.contains(id.as_str()));
+            if names_touched || touched_pages.contains(entry.path()) {
+                places.insert(entry.path().to_string());
+            }
+        }
+    }
+
+    let (old_lists, new_lists) = (list_slices(old, page_size), list_slices(new, page_size));
+    let bases: std::collections::BTreeSet<&String> =
+        old_lists.keys().chain(new_lists.keys()).collect();
+    for base in bases {
+        let (before, after) = (old_lists.get(base), new_lists.get(base));
+        let pages = before.map_or(0, Vec::len).max(after.map_or(0, Vec::len));
+        for page in 0..pages {
+            let (a, b) = (
+                before.and_then(|s| s.get(page)),
+                after.and_then(|s| s.get(page)),
+            );
+            let shows_touched = [a, b]
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|id| touched.contains(id));
+            if a != b || shows_touched {
+                places.insert(list_page_path(base, page + 1));
+            }
+        }
+    }
+    if !touched.is_empty() || !touched_pages.is_empty() {
+        // The home page lists the newest papers and the pages; the indexes count papers.
+        places.extend([
+            String::new(),
+            YEARS_PATH.to_string(),
+            SUBFIELDS_PATH.to_string(),
+        ]);
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_the_sources_of_a_site() {
+        let c = |p: &str| classify(Path::new(p), "default");
+        assert_eq!(c("content/papers/2208.11695.md"), Change::Content);
+        assert_eq!(c("content/press/story.zh.md"), Change::Content);
+        assert_eq!(c("content/press/figure.png"), Change::Static);
+        assert_eq!(c("i18n/fr/main.ftl"), Change::Messages("fr".into()));
+        assert_eq!(
+            c("themes/default/templates/paper.html"),
+            Change::Template("paper.html".into())
+        );
+        assert_eq!(
+            c("templates/partials/x.html"),
+            Change::Template("partials/x.html".into())
+        );
+        assert_eq!(c("themes/default/static/style.css"), Change::Static);
+        assert_eq!(c("static/logo.svg"), Change::Static);
+        assert_eq!(c("site.toml"), Change::Config);
+        assert_eq!(c("themes/other/templates/paper.html"), Change::Ignored);
+        assert_eq!(c("public/index.html"), Change::Ignored);
+        assert_eq!(c("content/papers/.2208.11695.md.swp"), Change::Ignored);
+        assert_eq!(c("content/papers/2208.11695.md~"), Change::Ignored);
+        assert_eq!(c(".git/index"), Change::Ignored);
+        assert_eq!(c("i18n/fr/notes.txt"), Change::Ignored);
+    }
+}
