@@ -51,6 +51,10 @@ async fn script() -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/javascript; charset=utf-8"),
     );
+    // Like every file served: a page never runs the script of an earlier papermap.
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

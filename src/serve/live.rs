@@ -36,9 +36,12 @@ pub struct LiveSite {
     /// The last good site and the output paths of each place it rendered.
     good: Option<(Site, HashMap<String, Vec<String>>)>,
     files: Arc<Files>,
-    /// Output paths of the files copied as they are.
-    statics: BTreeSet<String>,
+    /// The files copied as they are, by output path.
+    statics: BTreeMap<String, Arc<Vec<u8>>>,
     error: Option<String>,
+    /// The changes of the edits that failed since the last good build: the next build applies
+    /// them too (a template edited while a record was broken must still be re-rendered).
+    pending: BTreeSet<Change>,
 }
 
 /// The report of a failed build, as the terminal and the overlay show it.
@@ -61,8 +64,9 @@ impl LiveSite {
             options,
             good: None,
             files: Arc::new(Files::new()),
-            statics: BTreeSet::new(),
+            statics: BTreeMap::new(),
             error: None,
+            pending: BTreeSet::new(),
         };
         live.apply(&BTreeSet::from([Change::Config]));
         live
@@ -77,15 +81,15 @@ impl LiveSite {
     }
 
     /// Applies edits of these kinds.
-    pub fn apply(&mut self, changes: &BTreeSet<Change>) -> Update {
-        let changes: BTreeSet<&Change> =
-            changes.iter().filter(|c| **c != Change::Ignored).collect();
+    pub fn apply(&mut self, edits: &BTreeSet<Change>) -> Update {
+        let mut changes = std::mem::take(&mut self.pending);
+        changes.extend(edits.iter().filter(|c| **c != Change::Ignored).cloned());
         if changes.is_empty() {
             return Update::default();
         }
         let site = match build::load(&self.options) {
             Ok(site) => site,
-            Err(diagnostics) => return self.fail(diagnostics),
+            Err(diagnostics) => return self.fail(diagnostics, changes),
         };
         let renderer =
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
@@ -111,12 +115,12 @@ impl LiveSite {
             let partial = templates
                 .iter()
                 .any(|t| !crate::templates::REQUIRED.contains(t));
-            let locales = changed_locales(&site, &changes);
-            renderer.render_selected(|template, locale, place| {
-                content.contains(place)
-                    || partial
-                    || templates.contains(template)
-                    || locales.contains(locale)
+            // Messages reach more than their own locale's pages and those falling back to them:
+            // a template may ask any language's messages (`t(key=…, in_locale=…)`), as the
+            // language switcher of every page does for each language's own name.
+            let messages = changes.iter().any(|c| matches!(c, Change::Messages(_)));
+            renderer.render_selected(|template, _, place| {
+                content.contains(place) || partial || messages || templates.contains(template)
             })
         };
         let pages = match rendered {
@@ -124,7 +128,7 @@ impl LiveSite {
             Err(errors) => {
                 let mut diagnostics = Diagnostics::new();
                 diagnostics.extend(errors);
-                return self.fail(diagnostics);
+                return self.fail(diagnostics, changes);
             }
         };
         let statics_changed = everything || changes.contains(&Change::Static);
@@ -142,7 +146,7 @@ impl LiveSite {
                         &site.config.root,
                         format!("cannot read a static file: {e}"),
                     ));
-                    return self.fail(diagnostics);
+                    return self.fail(diagnostics, changes);
                 }
             }
         } else {
@@ -181,25 +185,29 @@ impl LiveSite {
         if everything || places_changed {
             rendered_pages.push(renderer.sitemap());
         }
-        let mut touched_places: HashSet<String> = HashSet::new();
         for page in rendered_pages {
-            if touched_places.insert(page.place.clone()) {
-                outputs.insert(page.place.clone(), Vec::new());
+            // A place may be re-rendered in part (a paper's page but not its Markdown twin, for
+            // an edit of paper.html): the files it had stay its own, to go with it.
+            let paths = outputs.entry(page.place.clone()).or_default();
+            if !paths.contains(&page.output_path) {
+                paths.push(page.output_path.clone());
             }
-            outputs
-                .entry(page.place.clone())
-                .or_default()
-                .push(page.output_path.clone());
             files.insert(page.output_path, Arc::new(page.contents.into_bytes()));
         }
+        // Pages win over static files at the same place, as they do when a build writes them:
+        // a static file neither removes nor replaces a page, and shows again where a page went.
+        let pages_at: HashSet<&String> = outputs.values().flatten().collect();
         if let Some(statics) = statics {
-            for path in &self.statics {
-                files.remove(path);
+            for path in self.statics.keys() {
+                if !pages_at.contains(path) {
+                    files.remove(path);
+                }
             }
-            self.statics = statics.iter().map(|(p, _)| p.clone()).collect();
-            // Pages win over static files at the same place, as they do when a build writes them.
-            for (path, bytes) in statics {
-                files.entry(path).or_insert(bytes);
+            self.statics = statics.into_iter().collect();
+        }
+        for (path, bytes) in &self.statics {
+            if !pages_at.contains(path) {
+                files.insert(path.clone(), bytes.clone());
             }
         }
         drop(renderer);
@@ -214,7 +222,8 @@ impl LiveSite {
         }
     }
 
-    fn fail(&mut self, diagnostics: Diagnostics) -> Update {
+    fn fail(&mut self, diagnostics: Diagnostics, changes: BTreeSet<Change>) -> Update {
+        self.pending = changes;
         let text = report(diagnostics);
         self.error = Some(text.clone());
         Update {
@@ -222,25 +231,6 @@ impl LiveSite {
             error: Some(text),
         }
     }
-}
-
-/// The locales whose pages a change of messages reaches: the changed locale and those that fall
-/// back to it (all of them for the default language).
-fn changed_locales(site: &Site, changes: &BTreeSet<&Change>) -> HashSet<String> {
-    let mut locales = HashSet::new();
-    for change in changes {
-        if let Change::Messages(code) = change {
-            for language in &site.config.languages {
-                let reaches = language.code == *code
-                    || language.langid.language.as_str() == code
-                    || site.config.default_language().code == *code;
-                if reaches {
-                    locales.insert(language.code.clone());
-                }
-            }
-        }
-    }
-    locales
 }
 
 fn diff(before: &Files, after: &Files) -> Vec<String> {

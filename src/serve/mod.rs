@@ -86,6 +86,10 @@ async fn serve(options: ServeOptions) -> i32 {
         drafts: options.drafts,
         ..Options::default()
     };
+    let root = std::fs::canonicalize(&options.root).unwrap_or_else(|_| options.root.clone());
+    // Watching starts before the first build, so that no edit made from then on is missed (one
+    // made while the first build reads the sources is applied right after it).
+    let watching = start_watching(&root);
     let started = Instant::now();
     let live = match tokio::task::spawn_blocking(move || LiveSite::new(build)).await {
         Ok(live) => live,
@@ -111,9 +115,10 @@ async fn serve(options: ServeOptions) -> i32 {
         })),
         updates,
     };
-    let root = std::fs::canonicalize(&options.root).unwrap_or_else(|_| options.root.clone());
     let watched = shared.clone();
-    std::thread::spawn(move || watch(&root, live, watched));
+    if let Some((watcher, incoming)) = watching {
+        std::thread::spawn(move || watch(&root, watcher, incoming, live, watched));
+    }
 
     println!("papermap: serving {url}/ (press Ctrl-C to stop)");
     if options.open {
@@ -140,8 +145,10 @@ fn languages(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Watches the sources and applies each edit, for as long as the process runs.
-fn watch(root: &Path, mut live: LiveSite, shared: Shared) {
+/// Starts watching the sources: the watcher (which stops when dropped) and its changed paths.
+fn start_watching(
+    root: &Path,
+) -> Option<(notify::RecommendedWatcher, mpsc::Receiver<Vec<PathBuf>>)> {
     let (events, incoming) = mpsc::channel();
     let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reading the sources (as every rebuild does) must not look like an edit.
@@ -159,7 +166,7 @@ fn watch(root: &Path, mut live: LiveSite, shared: Shared) {
                 "error: cannot watch {}: {e}; pages will not update",
                 root.display()
             );
-            return;
+            return None;
         }
     };
     if let Err(e) = watcher.watch(root, RecursiveMode::Recursive) {
@@ -167,8 +174,19 @@ fn watch(root: &Path, mut live: LiveSite, shared: Shared) {
             "error: cannot watch {}: {e}; pages will not update",
             root.display()
         );
-        return;
+        return None;
     }
+    Some((watcher, incoming))
+}
+
+/// Applies each edit, for as long as the process runs.
+fn watch(
+    root: &Path,
+    _watcher: notify::RecommendedWatcher,
+    incoming: mpsc::Receiver<Vec<PathBuf>>,
+    mut live: LiveSite,
+    shared: Shared,
+) {
     let mut theme = theme_of(root);
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();

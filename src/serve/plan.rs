@@ -103,38 +103,82 @@ fn page_signatures(model: &SiteModel) -> HashMap<&str, u64> {
         .collect()
 }
 
-/// Each paginated list of the map, by the place of its first page: the ids of each page.
-fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, Vec<Vec<&str>>> {
+/// Each subfield's slug and size, by name: what a paper's page links to.
+fn subfield_links(model: &SiteModel) -> HashMap<&str, (&str, usize)> {
+    model
+        .lists
+        .subfields
+        .iter()
+        .map(|g| (g.name.as_str(), (g.slug.as_str(), g.papers.len())))
+        .collect()
+}
+
+/// A paginated list of the map as its pages show it: what every page states (the group's name,
+/// which moves with its slug; a list's length, a category's count for each head) and the ids of
+/// each page.
+#[derive(PartialEq)]
+struct ListPages<'a> {
+    name: &'a str,
+    totals: Vec<usize>,
+    pages: Vec<Vec<&'a str>>,
+}
+
+/// Each paginated list of the map, by the place of its first page.
+fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, ListPages<'_>> {
     let id = |i: &usize| model.papers[*i].record.id.as_str();
-    let slices = |papers: &[usize]| -> Vec<Vec<&str>> {
-        (0..page_count(papers.len(), page_size))
-            .map(|p| {
-                papers
-                    .iter()
-                    .skip(p * page_size)
-                    .take(page_size)
-                    .map(id)
-                    .collect()
-            })
-            .collect()
+    let slices = |name, papers: &[usize]| -> ListPages {
+        ListPages {
+            name,
+            totals: vec![papers.len()],
+            pages: (0..page_count(papers.len(), page_size))
+                .map(|p| {
+                    papers
+                        .iter()
+                        .skip(p * page_size)
+                        .take(page_size)
+                        .map(id)
+                        .collect()
+                })
+                .collect(),
+        }
     };
     let lists = &model.lists;
     let mut out = BTreeMap::new();
-    out.insert(ALL_PAPERS_PATH.to_string(), slices(&lists.all));
+    out.insert(ALL_PAPERS_PATH.to_string(), slices("", &lists.all));
     for g in &lists.years {
-        out.insert(format!("{YEAR_BASE}/{}", g.slug), slices(&g.papers));
+        out.insert(
+            format!("{YEAR_BASE}/{}", g.slug),
+            slices(&g.name, &g.papers),
+        );
     }
     for g in &lists.subfields {
-        out.insert(format!("{SUBFIELD_BASE}/{}", g.slug), slices(&g.papers));
+        out.insert(
+            format!("{SUBFIELD_BASE}/{}", g.slug),
+            slices(&g.name, &g.papers),
+        );
     }
     for c in &lists.categories {
-        // A category page shows the first `page_size` of each head's ranking.
+        // A category page shows the first `page_size` of each head's ranking (heads apart: an
+        // empty id never occurs) and how many papers each head scores.
         let shown: Vec<&str> = c
             .by_head
             .iter()
-            .flat_map(|h| h.papers.iter().take(page_size).map(|(i, _)| id(i)))
+            .flat_map(|h| {
+                h.papers
+                    .iter()
+                    .take(page_size)
+                    .map(|(i, _)| id(i))
+                    .chain([""])
+            })
             .collect();
-        out.insert(format!("{CATEGORY_BASE}/{}", c.slug), vec![shown]);
+        out.insert(
+            format!("{CATEGORY_BASE}/{}", c.slug),
+            ListPages {
+                name: &c.category,
+                totals: c.by_head.iter().map(|h| h.papers.len()).collect(),
+                pages: vec![shown],
+            },
+        );
     }
     out
 }
@@ -158,6 +202,16 @@ pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> Ha
         .filter(|p| old_pages.get(p) != new_pages.get(p))
         .collect();
 
+    // A paper page links to each of its subfields, whose slug (which depends on the other
+    // subfields' names) and size are the group's.
+    let (old_groups, new_groups) = (subfield_links(old), subfield_links(new));
+    let moved_groups: HashSet<&str> = old_groups
+        .keys()
+        .chain(new_groups.keys())
+        .copied()
+        .filter(|name| old_groups.get(name) != new_groups.get(name))
+        .collect();
+
     for model in [old, new] {
         for entry in &model.papers {
             let id = entry.record.id.as_str();
@@ -174,7 +228,17 @@ pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> Ha
             let next_to_touched = neighbours
                 .clone()
                 .any(|&n| touched.contains(model.papers[n].record.id.as_str()));
-            if touched.contains(id) || cites_touched || names_touched_page || next_to_touched {
+            let in_moved_group = entry
+                .record
+                .subfields
+                .iter()
+                .any(|s| moved_groups.contains(s.as_str()));
+            if touched.contains(id)
+                || cites_touched
+                || names_touched_page
+                || next_to_touched
+                || in_moved_group
+            {
                 places.insert(paper_path(id));
             }
         }
@@ -196,6 +260,10 @@ pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> Ha
         old_lists.keys().chain(new_lists.keys()).collect();
     for base in bases {
         let (before, after) = (old_lists.get(base), new_lists.get(base));
+        // Every page of a list states its name and length (and the number of pages).
+        let totals_changed =
+            before.map(|l| (l.name, &l.totals)) != after.map(|l| (l.name, &l.totals));
+        let (before, after) = (before.map(|l| &l.pages), after.map(|l| &l.pages));
         let pages = before.map_or(0, Vec::len).max(after.map_or(0, Vec::len));
         for page in 0..pages {
             let (a, b) = (
@@ -207,7 +275,7 @@ pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> Ha
                 .flatten()
                 .flatten()
                 .any(|id| touched.contains(id));
-            if a != b || shows_touched {
+            if totals_changed || a != b || shows_touched {
                 places.insert(list_page_path(base, page + 1));
             }
         }

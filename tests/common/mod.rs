@@ -91,6 +91,15 @@ impl Site {
         Site { dir }
     }
 
+    /// A site with nothing but the repository's `themes/` and `i18n/`: the test writes the rest.
+    pub fn theme_only() -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        for shared in ["themes", "i18n"] {
+            copy_dir(&Path::new(REPO).join(shared), &dir.path().join(shared));
+        }
+        Site { dir }
+    }
+
     /// The repository's own example site.
     pub fn example() -> Site {
         let dir = tempfile::tempdir().unwrap();
