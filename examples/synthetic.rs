@@ -1,0 +1,778 @@
+//! Writes a synthetic paper map, for benchmarks: `cargo run --release --example synthetic -- N DIR`
+//! writes N paper records (and translations of about 30 % of them into French and Chinese) into
+//! DIR/content/papers, a site.toml with the languages en, fr and zh and the example site's
+//! classification scheme and facts, and copies of this repository's themes/ and i18n/.
+//!
+//! The site is deterministic: the same N gives the same bytes. Each paper has an abstract of
+//! 150–250 words, 10–40 references of which about 60 % are papers of the map, one to three
+//! subfields of a fixed list, a classification block, a citation count and a year; about 10 %
+//! have a fenced BibTeX block in their body. Paper `i` has the id `YYMM.<i, five digits>`.
+//!
+//! Only the standard library is used: the random numbers come from a small splitmix64.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// splitmix64: small, fast, and the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x005E_ED0F_9A9E_3A9D)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A whole number in `low..=high`.
+    fn range(&mut self, low: u64, high: u64) -> u64 {
+        low + self.next() % (high - low + 1)
+    }
+    /// A number in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.next() as usize % items.len()]
+    }
+}
+
+const SUBFIELDS: &[&str] = &[
+    "Artificial Intelligence",
+    "Computer Vision and Pattern Recognition",
+    "Computational Linguistics",
+    "Machine Learning",
+    "Information Retrieval",
+    "Human-Computer Interaction",
+    "Statistics and Probability",
+    "Digital Libraries",
+];
+
+const CATEGORIES: &[&str] = &[
+    "meta_research",
+    "meta_epidemiology_strict",
+    "meta_epidemiology_broad",
+    "bibliometrics",
+    "science_technology_studies",
+    "scholarly_communication",
+    "open_science",
+    "research_integrity",
+    "insufficient_payload",
+];
+
+const HEADS: &[&str] = &["codex", "gemma"];
+
+const FIRST_NAMES: &[&str] = &[
+    "Ada", "Alan", "Amara", "Bruno", "Chen", "Dana", "Elena", "Farid", "Grace", "Hiro", "Ines",
+    "Jonas", "Kavya", "Lena", "Marco", "Nadia", "Omar", "Priya", "Quentin", "Rosa", "Sven",
+    "Tariq", "Uma", "Victor", "Wei", "Ximena", "Yusuf", "Zoe",
+];
+
+const LAST_NAMES: &[&str] = &[
+    "Abadi",
+    "Bianchi",
+    "Chowdhury",
+    "Dubois",
+    "Eriksson",
+    "Fischer",
+    "Garcia",
+    "Haddad",
+    "Ito",
+    "Jensen",
+    "Kowalski",
+    "Li",
+    "Moreau",
+    "Nakamura",
+    "Okafor",
+    "Petrov",
+    "Qureshi",
+    "Rossi",
+    "Schmidt",
+    "Tanaka",
+    "Usman",
+    "Varga",
+    "Wang",
+    "Xu",
+    "Yilmaz",
+    "Zhang",
+];
+
+const TITLE_HEADS: &[&str] = &[
+    "Towards",
+    "Revisiting",
+    "On the Limits of",
+    "Measuring",
+    "Understanding",
+    "Rethinking",
+    "Scaling",
+    "Auditing",
+    "Benchmarking",
+    "Learning",
+    "Quantifying",
+    "Characterizing",
+];
+
+const WORDS: &[&str] = &[
+    "label",
+    "noise",
+    "benchmark",
+    "dataset",
+    "evaluation",
+    "model",
+    "training",
+    "transfer",
+    "representation",
+    "robustness",
+    "bias",
+    "annotation",
+    "citation",
+    "network",
+    "language",
+    "vision",
+    "retrieval",
+    "graph",
+    "attention",
+    "transformer",
+    "distribution",
+    "shift",
+    "generalization",
+    "calibration",
+    "uncertainty",
+    "sample",
+    "efficiency",
+    "reproducibility",
+    "replication",
+    "metric",
+    "leaderboard",
+    "contamination",
+    "corpus",
+    "scholarly",
+    "review",
+    "peer",
+    "open",
+    "science",
+    "integrity",
+    "error",
+    "test",
+    "validation",
+    "audit",
+    "fairness",
+    "privacy",
+    "compression",
+    "pretraining",
+    "fine-tuning",
+    "alignment",
+    "reasoning",
+    "memory",
+    "search",
+    "ranking",
+    "classification",
+    "detection",
+    "segmentation",
+    "translation",
+    "summary",
+    "causal",
+    "inference",
+    "estimation",
+    "variance",
+    "signal",
+    "scale",
+    "budget",
+    "compute",
+    "crowdsourcing",
+    "agreement",
+    "heuristic",
+    "protocol",
+    "pipeline",
+    "taxonomy",
+    "survey",
+];
+
+const FILLERS: &[&str] = &[
+    "we",
+    "show",
+    "that",
+    "the",
+    "a",
+    "of",
+    "in",
+    "for",
+    "and",
+    "with",
+    "on",
+    "across",
+    "under",
+    "this",
+    "paper",
+    "study",
+    "propose",
+    "find",
+    "these",
+    "results",
+    "suggest",
+    "our",
+    "method",
+    "improves",
+    "reduces",
+    "measures",
+    "widely",
+    "used",
+    "common",
+    "practice",
+    "large",
+    "experiments",
+    "analysis",
+    "reveals",
+    "between",
+    "when",
+    "than",
+    "more",
+    "less",
+    "often",
+];
+
+const FRENCH: &[&str] = &[
+    "nous",
+    "montrons",
+    "que",
+    "les",
+    "des",
+    "erreurs",
+    "d'étiquetage",
+    "jeu",
+    "de",
+    "données",
+    "évaluation",
+    "modèle",
+    "apprentissage",
+    "automatique",
+    "biais",
+    "annotation",
+    "citation",
+    "réseau",
+    "langue",
+    "vision",
+    "recherche",
+    "graphe",
+    "distribution",
+    "généralisation",
+    "reproductibilité",
+    "réplication",
+    "mesure",
+    "classement",
+    "corpus",
+    "relecture",
+    "science",
+    "ouverte",
+    "intégrité",
+    "essai",
+    "validation",
+    "audit",
+    "équité",
+    "confidentialité",
+    "compression",
+    "raisonnement",
+    "mémoire",
+    "détection",
+    "segmentation",
+    "traduction",
+    "résumé",
+    "causal",
+    "inférence",
+    "estimation",
+    "variance",
+    "échelle",
+    "budget",
+    "calcul",
+    "protocole",
+    "taxonomie",
+    "étude",
+    "article",
+    "proposons",
+    "méthode",
+    "améliore",
+    "réduit",
+    "analyse",
+    "révèle",
+    "entre",
+    "lorsque",
+    "plus",
+    "moins",
+    "souvent",
+    "pour",
+    "avec",
+    "sur",
+    "dans",
+];
+
+const CHINESE: &[&str] = &[
+    "我们",
+    "发现",
+    "标签",
+    "错误",
+    "数据集",
+    "评估",
+    "模型",
+    "训练",
+    "迁移",
+    "表示",
+    "鲁棒性",
+    "偏差",
+    "标注",
+    "引用",
+    "网络",
+    "语言",
+    "视觉",
+    "检索",
+    "图",
+    "注意力",
+    "分布",
+    "偏移",
+    "泛化",
+    "校准",
+    "不确定性",
+    "样本",
+    "效率",
+    "可复现性",
+    "复制",
+    "指标",
+    "排行榜",
+    "污染",
+    "语料库",
+    "学术",
+    "评审",
+    "开放",
+    "科学",
+    "诚信",
+    "测试",
+    "验证",
+    "审计",
+    "公平性",
+    "隐私",
+    "压缩",
+    "预训练",
+    "微调",
+    "对齐",
+    "推理",
+    "记忆",
+    "搜索",
+    "排序",
+    "分类",
+    "检测",
+    "分割",
+    "翻译",
+    "摘要",
+    "因果",
+    "估计",
+    "方差",
+    "规模",
+    "计算",
+    "协议",
+    "流程",
+    "综述",
+    "本文",
+    "提出",
+    "方法",
+    "改进",
+    "减少",
+    "分析",
+    "表明",
+    "之间",
+    "以及",
+    "研究",
+    "结果",
+];
+
+fn capitalize(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A title of 4 to 10 words.
+fn title(rng: &mut Rng) -> String {
+    let mut words = vec![rng.pick(TITLE_HEADS).to_string()];
+    for _ in 0..rng.range(3, 8) {
+        words.push(capitalize(rng.pick(WORDS)));
+    }
+    if rng.chance(0.4) {
+        words.push("in".into());
+        words.push(capitalize(rng.pick(WORDS)));
+    }
+    words.join(" ")
+}
+
+/// Prose of exactly `count` words, in sentences of 8 to 20 words.
+fn prose(rng: &mut Rng, count: usize, topical: &[&str], filler: &[&str]) -> String {
+    let mut text = String::new();
+    let mut left = count;
+    while left > 0 {
+        let n = (rng.range(8, 20) as usize).min(left);
+        left -= n;
+        for k in 0..n {
+            let word = if rng.chance(0.45) {
+                rng.pick(topical)
+            } else {
+                rng.pick(filler)
+            };
+            if k == 0 {
+                text.push_str(&capitalize(word));
+            } else {
+                text.push(' ');
+                text.push_str(word);
+            }
+        }
+        text.push_str(if left == 0 { "." } else { ". " });
+    }
+    text
+}
+
+/// Chinese prose of about `count` words, in sentences ending with 。
+fn chinese(rng: &mut Rng, count: usize) -> String {
+    let mut text = String::new();
+    let mut left = count;
+    while left > 0 {
+        let n = (rng.range(8, 20) as usize).min(left);
+        left -= n;
+        for k in 0..n {
+            text.push_str(rng.pick(CHINESE));
+            if k + 1 < n && rng.chance(0.12) {
+                text.push('，');
+            }
+        }
+        text.push('。');
+    }
+    text
+}
+
+struct Paper {
+    id: String,
+    year: u64,
+    month: u64,
+}
+
+fn papers(n: usize) -> Vec<Paper> {
+    (0..n)
+        .map(|i| {
+            let mut rng = Rng::new(i as u64);
+            let year = rng.range(2008, 2025);
+            let month = rng.range(1, 12);
+            Paper {
+                id: format!("{:02}{:02}.{:05}", year % 100, month, i),
+                year,
+                month,
+            }
+        })
+        .collect()
+}
+
+fn record(i: usize, all: &[Paper]) -> (String, Option<(String, String)>) {
+    let me = &all[i];
+    let mut rng = Rng::new(0xA5A5_0000 + i as u64);
+    let mut out = String::new();
+    let title = title(&mut rng);
+    let _ = writeln!(out, "---");
+    let _ = writeln!(out, "id: \"{}\"", me.id);
+    let _ = writeln!(out, "title: \"{title}\"");
+    let authors: Vec<String> = (0..rng.range(1, 6))
+        .map(|_| format!("\"{} {}\"", rng.pick(FIRST_NAMES), rng.pick(LAST_NAMES)))
+        .collect();
+    let _ = writeln!(out, "authors: [{}]", authors.join(", "));
+    let _ = writeln!(out, "year: {}", me.year);
+    let _ = writeln!(
+        out,
+        "first_posted: {}-{:02}-{:02}",
+        me.year,
+        me.month,
+        rng.range(1, 28)
+    );
+    let _ = writeln!(
+        out,
+        "links: {{ arxiv: \"https://arxiv.org/abs/{}\" }}",
+        me.id
+    );
+    // Skewed like real counts: most papers are cited a little, a few a lot.
+    let citations = (rng.unit().powi(3) * 5000.0) as u64;
+    let _ = writeln!(out, "citation_count: {citations}");
+    let mut subfields: Vec<&str> = Vec::new();
+    for _ in 0..rng.range(1, 3) {
+        let s = rng.pick(SUBFIELDS);
+        if !subfields.contains(&s) {
+            subfields.push(s);
+        }
+    }
+    let quoted: Vec<String> = subfields.iter().map(|s| format!("\"{s}\"")).collect();
+    let _ = writeln!(out, "subfields: [{}]", quoted.join(", "));
+
+    let count = rng.range(10, 40) as usize;
+    let _ = writeln!(out, "references:");
+    let mut cited: Vec<usize> = Vec::new();
+    for _ in 0..count {
+        if cited.len() + 1 < all.len() && rng.chance(0.6) {
+            let mut j = rng.next() as usize % all.len();
+            while j == i || cited.contains(&j) {
+                j = (j + 1) % all.len();
+            }
+            cited.push(j);
+            let _ = writeln!(out, "  - \"{}\"", all[j].id);
+        } else if rng.chance(0.5) {
+            let _ = writeln!(
+                out,
+                "  - \"W{}\"",
+                1_000_000_000 + rng.range(0, 999_999_999)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "  - {{ title: \"{}\", year: {} }}",
+                title_outside(&mut rng),
+                rng.range(1990, 2024)
+            );
+        }
+    }
+    let _ = writeln!(out, "reference_count: {count}");
+    let _ = writeln!(out, "abstract_source: arxiv");
+    if rng.chance(0.15) && all.len() > 1 {
+        let _ = writeln!(out, "citations:");
+        for _ in 0..rng.range(1, 3) {
+            let mut j = rng.next() as usize % all.len();
+            if j == i {
+                j = (j + 1) % all.len();
+            }
+            let from = &all[j];
+            let intent = rng.pick(&["methodology", "background", "result", "unknown"]);
+            let _ = writeln!(
+                out,
+                "  - {{ from: \"{}\", year: {}, intent: {intent}, quote: \"{}\" }}",
+                from.id,
+                from.year,
+                prose(&mut rng, 12, WORDS, FILLERS)
+            );
+        }
+    }
+    let _ = writeln!(out, "classification:");
+    let _ = writeln!(out, "  status: machine_predicted_unvalidated");
+    let _ = writeln!(out, "  label: \"score_only:v0-immature-baseline\"");
+    let _ = writeln!(out, "  iterations: {}", rng.range(1, 12));
+    let _ = writeln!(out, "  mature: {}", rng.chance(0.2));
+    let _ = writeln!(out, "  heads:");
+    let mut calls: Vec<String> = Vec::new();
+    for head in HEADS {
+        let mut scores = Vec::new();
+        let mut called = Vec::new();
+        for category in CATEGORIES {
+            let score = rng.unit().powi(4);
+            if score > 0.5 {
+                called.push(*category);
+            }
+            scores.push(format!("{category}: {score:.3}"));
+        }
+        let _ = writeln!(out, "    {head}: {{ {} }}", scores.join(", "));
+        calls.push(format!("{head}: [{}]", called.join(", ")));
+    }
+    let _ = writeln!(out, "  calls: {{ {} }}", calls.join(", "));
+    let _ = writeln!(out, "---");
+    let words = rng.range(150, 250) as usize;
+    out.push_str(&prose(&mut rng, words, WORDS, FILLERS));
+    out.push('\n');
+    if rng.chance(0.1) {
+        let key = format!("{}{}", rng.pick(LAST_NAMES).to_lowercase(), me.year);
+        let _ = write!(
+            out,
+            "\n```bibtex\n@article{{{key},\n  title = {{{title}}},\n  author = {{{}}},\n  year = {{{}}},\n  eprint = {{{}}},\n  archivePrefix = {{arXiv}},\n}}\n```\n",
+            authors
+                .iter()
+                .map(|a| a.trim_matches('"'))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            me.year,
+            me.id
+        );
+    }
+
+    let translations = if rng.chance(0.3) {
+        let words = rng.range(150, 250) as usize;
+        let length = rng.range(5, 10) as usize;
+        let fr_title = capitalize(&prose(&mut rng, length, FRENCH, FRENCH))
+            .trim_end_matches('.')
+            .to_string();
+        let fr = format!(
+            "---\ntitle: \"{fr_title}\"\n---\n{}\n",
+            prose(&mut rng, words, FRENCH, FRENCH)
+        );
+        let length = rng.range(6, 12) as usize;
+        let zh_title = chinese(&mut rng, length)
+            .trim_end_matches('。')
+            .replace('，', "");
+        let words = rng.range(150, 250) as usize;
+        let zh = format!(
+            "---\ntitle: \"{zh_title}\"\n---\n{}\n",
+            chinese(&mut rng, words)
+        );
+        Some((fr, zh))
+    } else {
+        None
+    };
+    (out, translations)
+}
+
+/// The title of a work outside the map.
+fn title_outside(rng: &mut Rng) -> String {
+    let mut words: Vec<String> = (0..rng.range(3, 7))
+        .map(|_| capitalize(rng.pick(WORDS)))
+        .collect();
+    words.insert(0, capitalize(rng.pick(FILLERS)));
+    words.join(" ")
+}
+
+fn site_toml() -> &'static str {
+    r#"# A synthetic paper map written by `cargo run --example synthetic`, for benchmarks.
+base_url = "https://example.org"
+theme = "default"
+
+[[languages]]
+code = "en"
+formats = "en-GB"
+
+[[languages]]
+code = "fr"
+
+[[languages]]
+code = "zh"
+
+[map]
+data_through = 2026-10-14
+
+[facts]
+teacher_labels = 10348
+inverted_index_gb = 8.6
+database_text_gb = 9.3
+free_disk_gb = 13
+
+[classification]
+categories = [
+  "meta_research",
+  "meta_epidemiology_strict",
+  "meta_epidemiology_broad",
+  "bibliometrics",
+  "science_technology_studies",
+  "scholarly_communication",
+  "open_science",
+  "research_integrity",
+  "insufficient_payload",
+]
+heads = ["codex", "gemma"]
+statuses = ["machine_predicted_unvalidated", "human_validated"]
+validated = ["human_validated"]
+"#
+}
+
+fn copy_dir(from: &Path, to: &Path) -> io::Result<()> {
+    fs::create_dir_all(to)?;
+    let mut entries: Vec<_> = fs::read_dir(from)?.collect::<io::Result<_>>()?;
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes a file unless it already holds these bytes, so that running the example again on the
+/// same folder does not touch it.
+fn write(path: &Path, contents: &str) -> io::Result<()> {
+    if fs::read(path).ok().as_deref() == Some(contents.as_bytes()) {
+        return Ok(());
+    }
+    fs::write(path, contents)
+}
+
+fn generate(n: usize, dir: &Path) -> io::Result<(usize, usize)> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    fs::create_dir_all(dir)?;
+    write(&dir.join("site.toml"), site_toml())?;
+    for folder in ["themes", "i18n"] {
+        copy_dir(&repo.join(folder), &dir.join(folder))?;
+    }
+    let papers_dir = dir.join("content").join("papers");
+    fs::create_dir_all(&papers_dir)?;
+    let all = papers(n);
+    let mut translated = 0;
+    for i in 0..n {
+        let (text, translations) = record(i, &all);
+        let id = &all[i].id;
+        write(&papers_dir.join(format!("{id}.md")), &text)?;
+        if let Some((fr, zh)) = translations {
+            translated += 1;
+            write(&papers_dir.join(format!("{id}.fr.md")), &fr)?;
+            write(&papers_dir.join(format!("{id}.zh.md")), &zh)?;
+        }
+    }
+    Ok((n, translated))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (n, dir) = match args.as_slice() {
+        [n, dir] => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (n, Path::new(dir)),
+            _ => {
+                eprintln!("error: N must be a whole number of at least 1, not `{n}`");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("usage: cargo run --release --example synthetic -- N DIR");
+            return ExitCode::from(2);
+        }
+    };
+    if dir.join("content").join("papers").exists() {
+        // Papers of a larger map written earlier would stay: refuse to mix maps.
+        let existing = fs::read_dir(dir.join("content").join("papers"))
+            .map(|r| r.filter_map(Result::ok).count())
+            .unwrap_or(0);
+        if existing > 0 && !same_size(dir, n) {
+            eprintln!(
+                "error: {} already holds another map; give an empty or new folder",
+                dir.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    match generate(n, dir) {
+        Ok((n, translated)) => {
+            fs::write(dir.join(".synthetic"), format!("{n}\n")).ok();
+            println!(
+                "synthetic: wrote {n} papers ({translated} translated into fr and zh) into {}",
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write the site into {}: {e}", dir.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether DIR was written by this example for the same N (so writing it again is harmless).
+fn same_size(dir: &Path, n: usize) -> bool {
+    fs::read_to_string(dir.join(".synthetic"))
+        .map(|s| s.trim() == n.to_string())
+        .unwrap_or(false)
+}
