@@ -652,16 +652,19 @@ fn responses_have_their_types_folders_their_index_and_misses_the_site_404() {
         .text()
         .contains(SCRIPT_TAG));
 
-    // A folder is served by its index.html, with or without the slash.
+    // A folder is served by its index.html; without the slash, the browser is sent to the
+    // folder, so that its address is the page's (live reload matches it).
     let page = &built["paper/1000.00001/index.html"];
     for target in [
         "/paper/1000.00001/",
-        "/paper/1000.00001",
         "/paper/1000.00001/index.html",
         "//paper//1000.00001/",
     ] {
         assert!(server.page(target) == *page, "{target}");
     }
+    let redirect = server.get("/paper/1000.00001?x=1");
+    assert_eq!(redirect.status, 301);
+    assert_eq!(redirect.header("location"), "/paper/1000.00001/?x=1");
 
     // A miss gets the site's 404 page, in the language of its folder, with status 404.
     for (target, file) in [
@@ -683,6 +686,31 @@ fn responses_have_their_types_folders_their_index_and_misses_the_site_404() {
     }
     assert_serves(&server, &built);
     assert!(!site.path("public").exists());
+}
+
+#[test]
+fn a_site_that_does_not_build_yet_shows_its_errors_and_recovers() {
+    let site = Site::fixture("minimal");
+    site.edit("content/papers/1000.00002.md", "year: 2014", "year: [2014");
+    let server = Server::start(&site);
+    // Every address answers with an empty page that carries the script, which shows the errors.
+    let waiting = server.get("/paper/1000.00001/");
+    assert_eq!(waiting.status, 503);
+    assert!(waiting.text().contains(SCRIPT_TAG), "{}", waiting.text());
+    let events = server.events();
+    let first = events.expect(&server, "build-error");
+    assert!(
+        first.data.contains("content/papers/1000.00002.md:"),
+        "{}",
+        first.data
+    );
+    let fixed = site
+        .read("content/papers/1000.00002.md")
+        .replace("year: [2014", "year: 2014");
+    save(&site, "content/papers/1000.00002.md", &fixed);
+    events.expect(&server, "reload");
+    events.expect(&server, "build-ok");
+    assert_eq!(server.get("/paper/1000.00001/").status, 200);
 }
 
 #[test]

@@ -22,6 +22,8 @@ use super::live::{Files, Update};
 pub const SCRIPT_PATH: &str = "/__papermap/live.js";
 pub const EVENTS_PATH: &str = "/__papermap/events";
 const SCRIPT: &str = include_str!("live.js");
+/// What every address shows while the site does not build: the script adds the errors.
+const EMPTY_PAGE: &str = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>papermap</title></head><body></body></html>\n";
 
 /// What the handlers read: the current files and error, and the channel of updates.
 #[derive(Clone)]
@@ -110,10 +112,28 @@ async fn file(State(shared): State<Shared>, uri: Uri) -> Response {
     if let Some(bytes) = files.get(&key) {
         return respond(StatusCode::OK, &key, bytes);
     }
-    // `paper/x` for `paper/x/`: the folder's page.
-    let folder = format!("{key}/index.html");
-    if let Some(bytes) = files.get(&folder) {
-        return respond(StatusCode::OK, &folder, bytes);
+    // `paper/x` is the folder `paper/x/`: send the browser there, so that relative links and
+    // the page's own address (which the live-reload script matches) are the folder's.
+    if files.contains_key(&format!("{key}/index.html")) {
+        let mut location = format!("{}/", uri.path());
+        if let Some(query) = uri.query() {
+            location.push('?');
+            location.push_str(query);
+        }
+        let mut response = StatusCode::MOVED_PERMANENTLY.into_response();
+        if let Ok(value) = HeaderValue::from_str(&location) {
+            response.headers_mut().insert(header::LOCATION, value);
+        }
+        return response;
+    }
+    if files.is_empty() {
+        // The site has not built yet: an empty page that shows the errors and reloads itself
+        // once they are fixed.
+        return respond(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "index.html",
+            EMPTY_PAGE.as_bytes(),
+        );
     }
     let locale = key
         .split('/')
@@ -190,7 +210,9 @@ async fn events(
         .clone();
     // A page that connects while the site is broken shows the error at once.
     let first = match error {
-        Some(text) => Event::default().event("build-error").data(text),
+        Some(text) => Event::default()
+            .event("build-error")
+            .data(text.replace('\r', "")),
         None => Event::default().event("build-ok").data("{}"),
     };
     let updates = stream::unfold(receiver, |mut receiver| async move {

@@ -3,6 +3,8 @@
   "use strict";
   var here = decodeURIComponent(location.pathname).replace(/^\//, "");
   if (here === "" || here.endsWith("/")) here += "index.html";
+  // The page shown while the site does not build answers every address: any change reloads it.
+  var placeholder = !document.body.querySelector(":not(script)");
   var scrollKey = "papermap-scroll:" + location.pathname;
   var saved = sessionStorage.getItem(scrollKey);
   if (saved !== null) {
@@ -31,7 +33,7 @@
   var events = new EventSource("/__papermap/events");
   events.addEventListener("reload", function (event) {
     var paths = JSON.parse(event.data).paths || [];
-    if (paths.indexOf(here) !== -1) {
+    if (placeholder || paths.indexOf(here) !== -1) {
       sessionStorage.setItem(scrollKey, String(window.scrollY));
       location.reload();
     }

@@ -126,14 +126,21 @@ async fn serve(options: ServeOptions) -> i32 {
             .arg(format!("{url}/"))
             .spawn();
     }
-    let server = axum::serve(listener, http::router(shared)).with_graceful_shutdown(async {
-        let _ = tokio::signal::ctrl_c().await;
-    });
-    match server.await {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: the server stopped: {e}");
-            1
+    // Ctrl-C stops at once: open pages hold their event streams for ever, so waiting for
+    // connections to end would never finish.
+    tokio::select! {
+        result = axum::serve(listener, http::router(shared)) => match result {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: the server stopped: {e}");
+                1
+            }
+        },
+        _ = tokio::signal::ctrl_c() => {
+            println!("papermap: stopped");
+            // Nothing is left to save (serve writes no file): leave without waiting for the
+            // runtime's threads to wind down.
+            std::process::exit(0)
         }
     }
 }
