@@ -60,6 +60,11 @@ pub struct Site {
 
 /// Runs every stage up to the rendered pages; writes nothing.
 pub fn load(options: &Options) -> Result<Site, Diagnostics> {
+    load_cached(options, &mut parse::ParseCache::default())
+}
+
+/// `load`, parsing again only the content files that changed since `cache` was filled.
+pub fn load_cached(options: &Options, cache: &mut parse::ParseCache) -> Result<Site, Diagnostics> {
     let mut errors = Diagnostics::new();
     let mut config = Config::load(&options.root, options.base_url.as_deref()).map_err(|e| {
         let mut d = Diagnostics::new();
@@ -70,7 +75,7 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
 
     let (found, discover_errors) = discover::discover(&config);
     errors.extend(discover_errors);
-    let (parsed, parse_errors) = parse::parse_all(&config, &found);
+    let (parsed, parse_errors) = parse::parse_all_cached(&config, &found, cache);
     errors.extend(parse_errors);
     let localizer = Localizer::load(&config).map_err(|e| errors.extend(e)).ok();
     let templates = Templates::load(&config).map_err(|e| errors.extend(e)).ok();

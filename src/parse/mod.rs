@@ -4,7 +4,9 @@
 
 mod classification;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use unic_langid::LanguageIdentifier;
@@ -127,6 +129,7 @@ pub struct Parsed {
     pub failed_papers: std::collections::HashSet<String>,
 }
 
+#[derive(Clone)]
 enum Item {
     Paper(Box<Paper>),
     Translation(Translation),
@@ -136,11 +139,68 @@ enum Item {
 /// Parses every file; what parsed is returned beside the errors, so that the map's own checks
 /// can still run on it.
 pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagnostic>) {
-    let results: Vec<Result<Item, Vec<Diagnostic>>> = discovered
+    parse_all_cached(config, discovered, &mut ParseCache::default())
+}
+
+/// The records parsed by an earlier build (serve keeps one): a file whose bytes have not changed
+/// since, under the same `site.toml`, is not parsed again.
+#[derive(Default)]
+pub struct ParseCache {
+    config: Option<Arc<str>>,
+    items: HashMap<PathBuf, (Vec<u8>, Item)>,
+}
+
+/// `parse_all`, reusing what `cache` holds and keeping in it what this build parsed.
+pub fn parse_all_cached(
+    config: &Config,
+    discovered: &Discovered,
+    cache: &mut ParseCache,
+) -> (Parsed, Vec<Diagnostic>) {
+    // Records are read against the configuration (languages, the classification's scheme).
+    if cache.config.as_deref() != Some(&*config.source.text) {
+        cache.items.clear();
+        cache.config = Some(config.source.text.clone());
+    }
+    let outcomes: Vec<(Result<Item, Vec<Diagnostic>>, Option<Vec<u8>>)> = discovered
         .files
         .par_iter()
-        .map(|file| parse_file(config, file))
+        .map(|file| {
+            let bytes = match std::fs::read(config.path(&file.relative)) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    let shown = config.display_path(&file.relative);
+                    return (
+                        Err(vec![Diagnostic::new(
+                            shown,
+                            format!("cannot read the file: {e}"),
+                        )]),
+                        None,
+                    );
+                }
+            };
+            match cache.items.get(&file.relative) {
+                Some((cached, item)) if *cached == bytes => (Ok(item.clone()), None),
+                _ => (parse_bytes(config, file, bytes.clone()), Some(bytes)),
+            }
+        })
         .collect();
+    let present: HashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();
+    cache.items.retain(|path, _| present.contains(path));
+    let mut results = Vec::with_capacity(outcomes.len());
+    for (file, (result, fresh)) in discovered.files.iter().zip(outcomes) {
+        match (&result, fresh) {
+            (Ok(item), Some(bytes)) => {
+                cache
+                    .items
+                    .insert(file.relative.clone(), (bytes, item.clone()));
+            }
+            (Err(_), _) => {
+                cache.items.remove(&file.relative);
+            }
+            _ => {}
+        }
+        results.push(result);
+    }
     let mut parsed = Parsed::default();
     let mut errors = Vec::new();
     for (file, result) in discovered.files.iter().zip(results) {
@@ -161,9 +221,22 @@ pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagn
 
 /// Reads a file as UTF-8, pointing at the first byte that is not.
 pub fn read_source(config: &Config, relative: &std::path::Path) -> Result<SourceText, Diagnostic> {
+    let bytes = std::fs::read(config.path(relative)).map_err(|e| {
+        Diagnostic::new(
+            config.display_path(relative),
+            format!("cannot read the file: {e}"),
+        )
+    })?;
+    source_of(config, relative, bytes)
+}
+
+/// A file's bytes as UTF-8 text, pointing at the first byte that is not.
+fn source_of(
+    config: &Config,
+    relative: &std::path::Path,
+    bytes: Vec<u8>,
+) -> Result<SourceText, Diagnostic> {
     let shown = config.display_path(relative);
-    let bytes = std::fs::read(config.path(relative))
-        .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceText::new(
             shown,
@@ -184,8 +257,12 @@ pub fn read_source(config: &Config, relative: &std::path::Path) -> Result<Source
     }
 }
 
-fn parse_file(config: &Config, file: &ContentFile) -> Result<Item, Vec<Diagnostic>> {
-    let source = read_source(config, &file.relative).map_err(|d| vec![d])?;
+fn parse_bytes(
+    config: &Config,
+    file: &ContentFile,
+    bytes: Vec<u8>,
+) -> Result<Item, Vec<Diagnostic>> {
+    let source = source_of(config, &file.relative, bytes).map_err(|d| vec![d])?;
     let fm = FrontMatter::split(&source).map_err(|d| vec![d])?;
     let mut checker = Checker {
         source: &source,

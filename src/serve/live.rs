@@ -39,6 +39,10 @@ pub struct LiveSite {
     /// The files copied as they are, by output path.
     statics: BTreeMap<String, Arc<Vec<u8>>>,
     error: Option<String>,
+    /// The places of the last good site's pages.
+    places: HashSet<String>,
+    /// The content files as last parsed: an edit parses again only what it changed.
+    parsed: crate::parse::ParseCache,
     /// The changes of the edits that failed since the last good build: the next build applies
     /// them too (a template edited while a record was broken must still be re-rendered).
     pending: BTreeSet<Change>,
@@ -66,6 +70,8 @@ impl LiveSite {
             files: Arc::new(Files::new()),
             statics: BTreeMap::new(),
             error: None,
+            places: HashSet::new(),
+            parsed: crate::parse::ParseCache::default(),
             pending: BTreeSet::new(),
         };
         live.apply(&BTreeSet::from([Change::Config]));
@@ -87,7 +93,7 @@ impl LiveSite {
         if changes.is_empty() {
             return Update::default();
         }
-        let site = match build::load(&self.options) {
+        let site = match build::load_cached(&self.options, &mut self.parsed) {
             Ok(site) => site,
             Err(diagnostics) => return self.fail(diagnostics, changes),
         };
@@ -172,15 +178,7 @@ impl LiveSite {
             }
             keep
         });
-        let places_changed = match &self.good {
-            Some((old, _)) => {
-                let before =
-                    SiteRenderer::new(&old.config, &old.model, &old.localizer, &old.templates)
-                        .paths();
-                before.len() != places.len() || before.iter().any(|p| !places.contains(p))
-            }
-            None => true,
-        };
+        let places_changed = self.good.is_none() || self.places != places;
         let mut rendered_pages: Vec<RenderedPage> = pages;
         if everything || places_changed {
             rendered_pages.push(renderer.sitemap());
@@ -214,7 +212,10 @@ impl LiveSite {
 
         let changed = diff(&self.files, &files);
         self.files = Arc::new(files);
-        self.good = Some((site, outputs));
+        self.places = places;
+        // Freeing a large map takes time that the edit need not wait for.
+        let old = self.good.replace((site, outputs));
+        std::thread::spawn(move || drop(old));
         self.error = None;
         Update {
             changed,
@@ -234,9 +235,11 @@ impl LiveSite {
 }
 
 fn diff(before: &Files, after: &Files) -> Vec<String> {
+    // Files that were not rendered again are the same allocation: no need to compare bytes.
+    let same = |a: &Arc<Vec<u8>>, b: &Arc<Vec<u8>>| Arc::ptr_eq(a, b) || a == b;
     let mut changed: Vec<String> = after
         .iter()
-        .filter(|(path, bytes)| before.get(*path).map(|b| b.as_slice()) != Some(bytes.as_slice()))
+        .filter(|(path, bytes)| !before.get(*path).is_some_and(|b| same(b, bytes)))
         .map(|(path, _)| path.clone())
         .collect();
     changed.extend(before.keys().filter(|p| !after.contains_key(*p)).cloned());
