@@ -142,6 +142,9 @@ pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagn
     parse_all_cached(config, discovered, &mut ParseCache::default())
 }
 
+/// One file's record, or its errors.
+type Parse = Result<Item, Vec<Diagnostic>>;
+
 /// The records parsed by an earlier build (serve keeps one): a file whose bytes have not changed
 /// since, under the same `site.toml`, is not parsed again.
 #[derive(Default)]
@@ -161,7 +164,7 @@ pub fn parse_all_cached(
         cache.items.clear();
         cache.config = Some(config.source.text.clone());
     }
-    let outcomes: Vec<(Result<Item, Vec<Diagnostic>>, Option<Vec<u8>>)> = discovered
+    let outcomes: Vec<(Parse, Option<Vec<u8>>)> = discovered
         .files
         .par_iter()
         .map(|file| {
