@@ -43,6 +43,8 @@ pub struct Lists {
     pub years: Vec<Group>,
     /// By name.
     pub subfields: Vec<Group>,
+    /// Subfield name → its place in `subfields`: every paper page looks its subfields up.
+    subfield_index: std::collections::HashMap<String, usize>,
     /// In the scheme's order of categories.
     pub categories: Vec<CategoryRanking>,
 }
@@ -80,7 +82,7 @@ impl Lists {
             })
             .collect();
         let mut taken: Vec<String> = Vec::new();
-        let subfields = by_subfield
+        let subfields: Vec<Group> = by_subfield
             .into_iter()
             .map(|(name, papers)| {
                 let slug = unique(slugify(name), &mut taken);
@@ -96,6 +98,11 @@ impl Lists {
             all,
             newest,
             years,
+            subfield_index: subfields
+                .iter()
+                .enumerate()
+                .map(|(i, g)| (g.name.clone(), i))
+                .collect(),
             subfields,
             categories,
         }
@@ -106,7 +113,7 @@ impl Lists {
     }
 
     pub fn subfield(&self, name: &str) -> Option<&Group> {
-        self.subfields.iter().find(|g| g.name == name)
+        self.subfield_index.get(name).map(|&i| &self.subfields[i])
     }
 }
 

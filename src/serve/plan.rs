@@ -183,34 +183,31 @@ fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, ListPage
     out
 }
 
+/// The keys present in only one of two maps, or with different values.
+fn changed_keys<'a, V: PartialEq>(
+    old: &HashMap<&'a str, V>,
+    new: &HashMap<&'a str, V>,
+) -> HashSet<&'a str> {
+    old.keys()
+        .chain(new.keys())
+        .copied()
+        .filter(|key| old.get(key) != new.get(key))
+        .collect()
+}
+
 /// The places (without locale) of the pages whose output can differ between two models of the
 /// same configuration, messages and templates.
 pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> HashSet<String> {
     let mut places = HashSet::new();
     let (old_papers, new_papers) = (paper_signatures(old), paper_signatures(new));
-    let touched: HashSet<&str> = old_papers
-        .keys()
-        .chain(new_papers.keys())
-        .copied()
-        .filter(|id| old_papers.get(id) != new_papers.get(id))
-        .collect();
+    let touched = changed_keys(&old_papers, &new_papers);
     let (old_pages, new_pages) = (page_signatures(old), page_signatures(new));
-    let touched_pages: HashSet<&str> = old_pages
-        .keys()
-        .chain(new_pages.keys())
-        .copied()
-        .filter(|p| old_pages.get(p) != new_pages.get(p))
-        .collect();
+    let touched_pages = changed_keys(&old_pages, &new_pages);
 
     // A paper page links to each of its subfields, whose slug (which depends on the other
     // subfields' names) and size are the group's.
     let (old_groups, new_groups) = (subfield_links(old), subfield_links(new));
-    let moved_groups: HashSet<&str> = old_groups
-        .keys()
-        .chain(new_groups.keys())
-        .copied()
-        .filter(|name| old_groups.get(name) != new_groups.get(name))
-        .collect();
+    let moved_groups = changed_keys(&old_groups, &new_groups);
 
     for model in [old, new] {
         for entry in &model.papers {
