@@ -4,35 +4,10 @@
 //
 //   node run.mjs [SITE_DIR]
 
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./serve-helpers.mjs";
+import { serveSite, siteRoot } from "./static-site.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const root = resolve(process.argv[2] ?? join(here, "..", "..", "public"));
-const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".xml": "application/xml", ".md": "text/markdown; charset=utf-8" };
-
-/** A static server for the site, bound to the loopback address only. */
-function serve() {
-  const server = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
-    let file = join(root, path);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      response.writeHead(404).end("not found");
-    }
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
+const root = siteRoot();
 
 const checks = [];
 function check(name, run) {
@@ -96,12 +71,9 @@ check("without JavaScript the summary still opens it", async (_page, base, brows
   await context.close();
 });
 
-const server = await serve();
+const server = await serveSite(root);
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
 for (const { name, run } of checks) {
