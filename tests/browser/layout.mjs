@@ -1,0 +1,94 @@
+// Layout of a built site (default: the example site in ../../public) in Debian's Chromium,
+// driven by playwright-core:
+//
+//   - full-page screenshots of the paper page in English and Chinese, 360 and 1280 px wide,
+//     light and dark, written as PNG into target/screenshots/ (or $SCREENSHOTS_DIR), e.g.
+//     paper-en-360-light.png, for a person to look at: they are not compared to anything;
+//   - a check that no page of static-site.mjs's auditedPages overflows a 360 px wide screen
+//     horizontally (document.documentElement.scrollWidth <= 360); a page that does is a
+//     failed check, printed with the elements that stick out.
+//
+// Ends with the line "layout: N passed, N failed"; the exit code is 1 when a check failed.
+//
+//   node layout.mjs [SITE_DIR]
+
+import { mkdir } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { launchChromium } from "./serve-helpers.mjs";
+import { auditedPages, repo, serveSite, siteRoot, visit } from "./static-site.mjs";
+
+const narrow = 360;
+const shots = [
+  { name: "paper-en", path: "/paper/2208.11695/" },
+  { name: "paper-zh", path: "/zh/paper/2208.11695/" },
+];
+const widths = [narrow, 1280];
+const schemes = ["light", "dark"];
+const out = resolve(process.env.SCREENSHOTS_DIR ?? join(repo, "target", "screenshots"));
+
+const root = siteRoot();
+const server = await serveSite(root);
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await launchChromium();
+await mkdir(out, { recursive: true });
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+
+async function check(name, width, colorScheme, run) {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  try {
+    await page.emulateMedia({ colorScheme });
+    await run(page);
+    passed += 1;
+  } catch (error) {
+    failed += 1;
+    console.log(`FAILED - ${name}: ${error.message}`);
+  }
+  await context.close();
+}
+
+for (const { name, path } of shots) {
+  for (const width of widths) {
+    for (const colorScheme of schemes) {
+      const file = join(out, `${name}-${width}-${colorScheme}.png`);
+      await check(`screenshot of ${path} at ${width} px, ${colorScheme}`, width, colorScheme, async (page) => {
+        await visit(page, base + path);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`ok - ${relative(repo, file)} (${path} at ${width} px, ${colorScheme})`);
+      });
+    }
+  }
+}
+
+for (const path of auditedPages(root)) {
+  await check(`${path} at ${narrow} px`, narrow, "light", async (page) => {
+    await visit(page, base + path);
+    const { scrollWidth, wide } = await page.evaluate((limit) => {
+      // The outermost elements whose box reaches past the right edge of the screen.
+      const wide = [];
+      for (const element of document.body.querySelectorAll("*")) {
+        const box = element.getBoundingClientRect();
+        if (box.right <= limit + 0.5 || box.width === 0) continue;
+        if (wide.some((outer) => outer.element.contains(element))) continue;
+        const id = element.id ? `#${element.id}` : "";
+        const classes = typeof element.className === "string" && element.className.trim() ? "." + element.className.trim().split(/\s+/).join(".") : "";
+        const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+        wide.push({ element, what: `<${element.tagName.toLowerCase()}${id}${classes}> right edge at ${Math.round(box.right)} px: "${text}"` });
+        if (wide.length === 8) break;
+      }
+      return { scrollWidth: document.documentElement.scrollWidth, wide: wide.map((w) => w.what) };
+    }, narrow);
+    if (scrollWidth > narrow) {
+      throw new Error(`the page is ${scrollWidth} px wide on a ${narrow} px screen; what sticks out:\n${wide.map((w) => `      ${w}`).join("\n")}`);
+    }
+    console.log(`ok - ${path} fits a ${narrow} px screen`);
+  });
+}
+
+await browser.close();
+server.close();
+console.log(`layout: ${passed} passed, ${failed} failed (${shots.length * widths.length * schemes.length} screenshots in ${relative(repo, out) || out}, ${auditedPages(root).length} pages checked for overflow at ${narrow} px); ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed === 0 ? 0 : 1);
