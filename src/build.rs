@@ -179,7 +179,12 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         options.root.join(&options.output)
     };
     refuse_source_folders(&options.root, &output)?;
-    write(&site, &pages, &output).map_err(|e| {
+    let search = crate::search::bundle(&site.config, &site.model).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::new(&output, e));
+        d
+    })?;
+    write(&site, &pages, &search, &output).map_err(|e| {
         let mut d = Diagnostics::new();
         d.push(Diagnostic::new(
             &output,
@@ -244,9 +249,15 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
-fn write(site: &Site, pages: &[RenderedPage], output: &Path) -> std::io::Result<()> {
+fn write(
+    site: &Site,
+    pages: &[RenderedPage],
+    search: &[(String, Vec<u8>)],
+    output: &Path,
+) -> std::io::Result<()> {
     let staging = Staging::new(output)?;
     staging.copy_files(&site.static_files()?)?;
+    staging.write_files(search)?;
     staging.write_pages(pages)?;
     staging.commit()
 }

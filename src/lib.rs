@@ -24,5 +24,6 @@ pub mod output;
 pub mod parse;
 pub mod records;
 pub mod render;
+pub mod search;
 pub mod serve;
 pub mod templates;

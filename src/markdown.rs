@@ -162,6 +162,31 @@ pub fn escape_text(text: &str) -> String {
     out
 }
 
+/// The words of Markdown without its markup, code blocks or raw HTML, whitespace collapsed: for
+/// descriptions and feed summaries.
+pub fn plain_text(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut in_code_block = false;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            Event::Text(text) | Event::Code(text) if !in_code_block => out.push_str(&text),
+            Event::SoftBreak
+            | Event::HardBreak
+            | Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::BlockQuote(_),
+            ) => out.push(' '),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn checked<'a>(
     url: CowStr<'a>,
     range: &std::ops::Range<usize>,
@@ -178,7 +203,9 @@ fn checked<'a>(
     }
 }
 
-fn highlight(lang: &str, code: &str) -> String {
+/// Code as HTML with syntect's classes (`hl-…`), in a `pre` of classes `code hl-code`; plain when the
+/// language is unknown.
+pub fn highlight(lang: &str, code: &str) -> String {
     let syntax = SYNTAXES
         .find_syntax_by_token(lang)
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text());
@@ -198,7 +225,7 @@ fn highlight(lang: &str, code: &str) -> String {
         format!(" class=\"language-{}\"", escape(lang))
     };
     format!(
-        "<pre class=\"code\"><code{class}>{}</code></pre>\n",
+        "<pre class=\"code hl-code\"><code{class}>{}</code></pre>\n",
         generator.finalize()
     )
 }
@@ -263,6 +290,25 @@ mod tests {
         let r = render("```rust\nfn main() {}\n```\n");
         assert!(r.html.contains("hl-"), "{}", r.html);
         assert!(r.html.contains("language-rust"));
+    }
+
+    #[test]
+    fn plain_text_drops_markup_and_code() {
+        let text = plain_text(
+            "A *bo*ld\nclaim with `x`.\n\n```rust\nfn main() {}\n```\n\nEnd <i>here</i>.",
+        );
+        assert_eq!(text, "A bold claim with x. End here.");
+    }
+
+    #[test]
+    fn highlights_bibtex() {
+        let html = highlight("bibtex", "@article{key,\n  title = {A},\n}\n");
+        assert!(html.contains("class=\"language-bibtex\""), "{html}");
+        assert!(html.contains("hl-"), "{html}");
+        assert!(
+            !html.contains("hl-text hl-plain"),
+            "bibtex fell back to plain text: {html}"
+        );
     }
 
     #[test]

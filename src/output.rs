@@ -73,6 +73,17 @@ impl Staging {
         })
     }
 
+    /// Writes files made in memory: (place in the site, contents).
+    pub fn write_files(&self, files: &[(String, Vec<u8>)]) -> io::Result<()> {
+        files.par_iter().try_for_each(|(place, contents)| {
+            let path = self.dir.path().join(place);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(path, contents)
+        })
+    }
+
     /// Copies files into the site: (place in the site, source file).
     pub fn copy_files(&self, files: &[(String, PathBuf)]) -> io::Result<()> {
         for (place, source) in files {

@@ -28,6 +28,8 @@ pub const REQUIRED: &[&str] = &[
     "groups.html",
     "category.html",
     "404.html",
+    "search.html",
+    "atom.xml",
 ];
 
 /// The compiled templates, with where each came from.

@@ -1,4 +1,5 @@
-//! The theme holds no sentence of its own: every word a reader sees comes from `i18n/`.
+//! The theme holds no sentence of its own: every word a reader sees comes from `i18n/`; its
+//! highlighting stylesheet is the one syntect generates for papermap's code classes.
 
 use std::path::Path;
 
@@ -56,4 +57,40 @@ fn templates_hold_no_words() {
 fn the_check_itself_finds_words() {
     assert_eq!(visible_text("<p>{{ t(key=\"x\") }}</p>").trim(), "");
     assert!(visible_text("<p>Hello {{ name }}</p>").contains("Hello"));
+}
+
+/// The light and dark colours of highlighted code, from two of syntect's bundled themes, for
+/// the class names papermap's Markdown renderer writes.
+fn generated_highlight_css() -> String {
+    use syntect::highlighting::ThemeSet;
+    use syntect::html::css_for_theme_with_class_style;
+    let themes = ThemeSet::load_defaults();
+    let style = papermap::markdown::CODE_CLASS_STYLE;
+    let light = css_for_theme_with_class_style(&themes.themes["InspiredGitHub"], style).unwrap();
+    let dark = css_for_theme_with_class_style(&themes.themes["base16-ocean.dark"], style).unwrap();
+    let indented: String = dark.lines().map(|l| format!("  {l}\n")).collect();
+    format!(
+        "/* Generated from syntect's InspiredGitHub (light) and base16-ocean.dark (dark) themes by\n   \
+         tests/theme.rs; run `PAPERMAP_BLESS=1 cargo test --test theme` to write it again. */\n\
+         {light}\n@media (prefers-color-scheme: dark) {{\n{indented}}}\n"
+    )
+}
+
+#[test]
+fn highlight_stylesheet_is_generated_from_syntect_themes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/default/static/highlight.css");
+    let expected = generated_highlight_css();
+    if std::env::var_os("PAPERMAP_BLESS").is_some() {
+        std::fs::write(&path, &expected).unwrap();
+    }
+    let actual = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "{} is not the stylesheet syntect generates; run `PAPERMAP_BLESS=1 cargo test --test theme`",
+        path.display()
+    );
+    assert!(
+        expected.contains(".hl-"),
+        "no class of papermap's style in:\n{expected}"
+    );
 }

@@ -170,3 +170,34 @@ category-page-empty = This head scores no paper yet.
 not-found-heading = Page not found
 not-found-text = There is no page at this address. It may have moved, or the link may be mistyped.
 not-found-home = Go to the home page
+
+# Page descriptions for search engines and link previews, where a page has no abstract.
+site-description = A multilingual map of research papers: what each builds on, what builds on it, how the corpus cites it, and a machine classification with its provenance.
+
+# The Atom feeds.
+feed-title = Paper map: newest papers
+feed-subfield-title = Paper map: newest papers in { $subfield }
+feed-subtitle = The papers of the map, most recently posted first.
+feed-link = Atom feed of the newest papers
+feed-subfield-link = Atom feed of the newest papers in { $subfield }
+
+# "Cite this paper": a BibTeX entry with a copy button.
+cite-heading = Cite this paper
+copy-button = Copy
+copy-done = Copied to the clipboard
+
+# Search: the form of every page and the search page.
+search-label = Search the papers
+search-placeholder = Title, author, word of the abstract…
+search-submit = Search
+search-heading = Search
+search-clear = Clear
+search-load-more = More results
+search-filters = Filters
+search-zero-results = No paper matches { $term }.
+search-one-result = One result for { $term }
+search-many-results = { $count } results for { $term }
+search-alternative = No results for { $term }; showing results for { $other }.
+search-suggestion = No results for { $term }. Try one of these searches:
+search-searching = Searching for { $term }…
+search-needs-javascript = Search runs in your browser and needs JavaScript. Every paper is also listed by year and by subfield.

@@ -170,3 +170,34 @@ category-page-empty = Cette tête ne note encore aucun article.
 not-found-heading = Page introuvable
 not-found-text = Aucune page ne se trouve à cette adresse. Elle a peut-être changé, ou le lien est mal saisi.
 not-found-home = Aller à l’accueil
+
+# Descriptions des pages pour les moteurs de recherche et les aperçus de liens.
+site-description = Une carte multilingue d’articles de recherche : sur quoi chacun s’appuie, qui s’appuie sur lui, comment le corpus le cite, et une classification automatique avec sa provenance.
+
+# Les flux Atom.
+feed-title = Carte des articles : articles les plus récents
+feed-subfield-title = Carte des articles : articles les plus récents en { $subfield }
+feed-subtitle = Les articles de la carte, du plus récemment publié au plus ancien.
+feed-link = Flux Atom des articles les plus récents
+feed-subfield-link = Flux Atom des articles les plus récents en { $subfield }
+
+# « Citer cet article » : une notice BibTeX et un bouton pour la copier.
+cite-heading = Citer cet article
+copy-button = Copier
+copy-done = Copié dans le presse-papiers
+
+# La recherche : le formulaire de chaque page et la page de recherche.
+search-label = Rechercher dans les articles
+search-placeholder = Titre, auteur, mot du résumé…
+search-submit = Rechercher
+search-heading = Recherche
+search-clear = Effacer
+search-load-more = Plus de résultats
+search-filters = Filtres
+search-zero-results = Aucun article ne correspond à { $term }.
+search-one-result = Un résultat pour { $term }
+search-many-results = { $count } résultats pour { $term }
+search-alternative = Aucun résultat pour { $term } ; résultats pour { $other }.
+search-suggestion = Aucun résultat pour { $term }. Essayez l’une de ces recherches :
+search-searching = Recherche de { $term }…
+search-needs-javascript = La recherche s’exécute dans votre navigateur et nécessite JavaScript. Tous les articles sont aussi classés par année et par sous-domaine.

@@ -145,3 +145,34 @@ category-page-empty = 此模型头尚未给任何论文打分。
 not-found-heading = 找不到页面
 not-found-text = 此地址没有页面。页面可能已移动，或链接有误。
 not-found-home = 返回首页
+
+# 供搜索引擎和链接预览使用的页面描述。
+site-description = 多语言的研究论文地图：每篇论文基于哪些论文、被哪些论文引用、语料库如何引用它，以及附有来源说明的机器分类。
+
+# Atom 订阅源。
+feed-title = 论文地图：最新论文
+feed-subfield-title = 论文地图：{ $subfield }领域的最新论文
+feed-subtitle = 地图中的论文，按最近发布排序。
+feed-link = 最新论文的 Atom 订阅源
+feed-subfield-link = { $subfield }领域最新论文的 Atom 订阅源
+
+# “引用本文”：BibTeX 条目和复制按钮。
+cite-heading = 引用本文
+copy-button = 复制
+copy-done = 已复制到剪贴板
+
+# 搜索：每页的搜索框和搜索页。
+search-label = 搜索论文
+search-placeholder = 标题、作者、摘要中的词…
+search-submit = 搜索
+search-heading = 搜索
+search-clear = 清除
+search-load-more = 更多结果
+search-filters = 筛选
+search-zero-results = 没有与{ $term }匹配的论文。
+search-one-result = { $term }的搜索结果：1 条
+search-many-results = { $term }的搜索结果：{ $count } 条
+search-alternative = 没有{ $term }的结果，显示{ $other }的结果。
+search-suggestion = 没有{ $term }的结果。试试以下搜索：
+search-searching = 正在搜索{ $term }…
+search-needs-javascript = 搜索在浏览器中运行，需要 JavaScript。所有论文也可按年份和子领域浏览。

@@ -39,6 +39,9 @@ pub struct Lists {
     pub all: Vec<usize>,
     /// Every paper, newest year first, then most cited.
     pub newest: Vec<usize>,
+    /// Every paper, most recently first posted first (see [`posted_on`]), then by id: the order
+    /// of the feeds.
+    pub posted: Vec<usize>,
     /// Newest year first.
     pub years: Vec<Group>,
     /// By name.
@@ -94,9 +97,12 @@ impl Lists {
             })
             .collect();
         let categories = rank_categories(papers, scheme, &all);
+        let mut posted: Vec<usize> = (0..papers.len()).collect();
+        sort_newest_posted(papers, &mut posted);
         Lists {
             all,
             newest,
+            posted,
             years,
             subfield_index: subfields
                 .iter()
@@ -179,6 +185,25 @@ fn unique(slug: String, taken: &mut Vec<String>) -> String {
     }
     taken.push(candidate.clone());
     candidate
+}
+
+/// The day a paper was first posted; the first day of its year when the record has no date.
+pub fn posted_on(entry: &PaperEntry) -> crate::records::Date {
+    let record = &entry.record;
+    record.first_posted.unwrap_or(crate::records::Date {
+        year: record.year,
+        month: 1,
+        day: 1,
+    })
+}
+
+/// Sorts papers most recently first posted first, then by id.
+pub fn sort_newest_posted(papers: &[PaperEntry], list: &mut [usize]) {
+    list.sort_by(|&a, &b| {
+        let key = |i: usize| (posted_on(&papers[i]), &papers[i].record.id);
+        let ((date_a, id_a), (date_b, id_b)) = (key(a), key(b));
+        date_b.cmp(&date_a).then_with(|| id_a.cmp(id_b))
+    });
 }
 
 #[cfg(test)]

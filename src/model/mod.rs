@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 mod classification;
-mod lists;
+pub mod lists;
 
 pub use classification::{Classification, ScoreRow};
 pub use lists::{slugify, CategoryRanking, Group, HeadRanking, Lists};

@@ -117,6 +117,8 @@ pub struct Page {
     pub authors: Vec<String>,
     pub papers: Vec<(String, Pos)>,
     pub body_html: String,
+    /// The body's words without markup, for the page's description.
+    pub body_text: String,
     pub draft: bool,
 }
 
@@ -538,7 +540,9 @@ impl Checker<'_> {
                 (id, Pos { line, column })
             })
             .collect();
-        let body_html = self.body().html;
+        let body = self.body();
+        let body_html = body.html;
+        let body_text = crate::markdown::plain_text(&body.markdown);
         Some(Page {
             source: self.source.clone(),
             path: path.to_string(),
@@ -550,6 +554,7 @@ impl Checker<'_> {
             authors: raw.authors,
             papers,
             body_html,
+            body_text,
             draft: raw.draft,
         })
     }

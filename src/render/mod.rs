@@ -2,6 +2,9 @@
 //! the pages of the site, builds each one's template context from the views, and hands the
 //! HTML (and each paper's Markdown twin) on; it writes nothing.
 
+mod bibtex;
+pub mod feeds;
+mod meta;
 mod sitemap;
 pub mod urls;
 pub mod views;
@@ -67,10 +70,29 @@ enum Job {
     Category(usize),
     /// The page served for an address that does not exist, `404.html` in each locale's root.
     NotFound,
+    /// The Atom feed of the newest papers of the map (`None`) or of one subfield.
+    Feed(Option<usize>),
+    /// The page of the client-side search.
+    Search,
 }
 
-/// The sitemap's place and file.
+impl Job {
+    /// Whether search engines should list the page: not the 404 page, the search page or a
+    /// feed, and not the Markdown twins (which point at their page as canonical).
+    fn in_sitemap(self) -> bool {
+        !matches!(
+            self,
+            Job::NotFound | Job::Feed(_) | Job::Search | Job::Twin(_)
+        )
+    }
+}
+
+/// The place of the site-wide files for crawlers: the sitemap (with its parts when it is an
+/// index) and `robots.txt`.
 pub const SITEMAP: &str = "sitemap.xml";
+
+/// The place of the search page.
+pub const SEARCH_PATH: &str = "search";
 
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
@@ -120,8 +142,14 @@ struct ListContext<'a> {
     list: views::ListView<'a>,
 }
 
+/// The context of the pages that show nothing of the map (the 404 and search pages).
 #[derive(Serialize)]
-struct NotFoundContext {}
+struct EmptyContext {}
+
+#[derive(Serialize)]
+struct FeedContext<'a> {
+    feed: feeds::FeedView<'a>,
+}
 
 #[derive(Serialize)]
 struct CategoryContext<'a> {
@@ -137,7 +165,15 @@ struct GroupsContext<'a> {
 fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
     let pages_of = |len: usize| 1..=views::page_count(len, page_size);
     let lists = &model.lists;
-    let mut jobs = vec![Job::Home, Job::NotFound, Job::Years, Job::Subfields];
+    let mut jobs = vec![
+        Job::Home,
+        Job::NotFound,
+        Job::Search,
+        Job::Years,
+        Job::Subfields,
+        Job::Feed(None),
+    ];
+    jobs.extend((0..lists.subfields.len()).map(|g| Job::Feed(Some(g))));
     jobs.extend((0..lists.categories.len()).map(Job::Category));
     jobs.extend((0..model.papers.len()).flat_map(|i| [Job::Paper(i), Job::Twin(i)]));
     jobs.extend((0..model.pages.len()).map(Job::Page));
@@ -189,6 +225,8 @@ impl<'a> SiteRenderer<'a> {
                     base_path: &config.base_path,
                     home_url: urls.url(code, ""),
                     stylesheet_url: format!("{}/style.css", config.base_path),
+                    feed_url: urls.url(code, "") + feeds::FEED_FILE,
+                    search_url: urls.url(code, SEARCH_PATH),
                     data_through: config.data_through.map(|d| formats.date(d)),
                     facts: facts(config),
                     classified: !config.classification.categories.is_empty(),
@@ -203,13 +241,16 @@ impl<'a> SiteRenderer<'a> {
                 model,
                 urls,
                 templates,
+                bibtex: (0..model.papers.len())
+                    .map(|_| std::sync::OnceLock::new())
+                    .collect(),
             },
             locales,
         }
     }
 
-    /// The place of every HTML page in the site, without its locale (`paper/2208.11695`, `` for
-    /// the home page), each once.
+    /// The place of every page and feed in the site, without its locale (`paper/2208.11695`, ``
+    /// for the home page, `atom.xml` for the map's feed), each once.
     pub fn paths(&self) -> Vec<String> {
         self.jobs
             .iter()
@@ -218,10 +259,10 @@ impl<'a> SiteRenderer<'a> {
             .collect()
     }
 
-    /// Every page of every locale, and the sitemap.
+    /// Every page and feed of every locale, and the files for crawlers.
     pub fn render_all(&self) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
         let mut pages = self.render_selected(|_, _, _| true)?;
-        pages.push(self.sitemap());
+        pages.extend(self.crawler_files());
         Ok(pages)
     }
 
@@ -276,22 +317,27 @@ impl<'a> SiteRenderer<'a> {
         }
     }
 
-    pub fn sitemap(&self) -> RenderedPage {
+    /// `sitemap.xml` (an index of `sitemap-<n>.xml` when there are too many pages for one) and
+    /// `robots.txt`, which names it; all at the place [`SITEMAP`].
+    pub fn crawler_files(&self) -> Vec<RenderedPage> {
         let config = self.renderer.config;
-        RenderedPage {
-            locale: config.default_language().code.clone(),
-            place: SITEMAP.to_string(),
-            output_path: SITEMAP.to_string(),
-            contents: sitemap::sitemap(
-                config,
-                &self.renderer.urls,
-                &self
-                    .paths()
-                    .into_iter()
-                    .filter(|p| p != NOT_FOUND_PATH)
-                    .collect::<Vec<_>>(),
-            ),
-        }
+        let paths: Vec<String> = self
+            .jobs
+            .iter()
+            .filter(|job| job.in_sitemap())
+            .map(|&job| self.renderer.place(job).1)
+            .collect();
+        let urls = &self.renderer.urls;
+        sitemap::sitemaps(config, urls, &paths, sitemap::URLS_PER_SITEMAP)
+            .into_iter()
+            .chain([(sitemap::ROBOTS.to_string(), sitemap::robots(urls))])
+            .map(|(file, contents)| RenderedPage {
+                locale: config.default_language().code.clone(),
+                place: SITEMAP.to_string(),
+                output_path: file,
+                contents,
+            })
+            .collect()
     }
 }
 
@@ -301,9 +347,21 @@ struct Renderer<'a> {
     model: &'a SiteModel,
     urls: Urls,
     templates: &'a Templates,
+    /// Each paper's BibTeX entry, as text and highlighted: the same in every locale, so made
+    /// (by the first locale that renders the paper) once.
+    bibtex: Vec<std::sync::OnceLock<(String, String)>>,
 }
 
 impl Renderer<'_> {
+    fn bibtex(&self, paper: usize) -> (&str, &str) {
+        let (text, html) = self.bibtex[paper].get_or_init(|| {
+            let text = bibtex::entry(&self.model.papers[paper]);
+            let html = crate::markdown::highlight("bibtex", &text);
+            (text, html)
+        });
+        (text, html)
+    }
+
     /// The template, the path in the site and the file name of a page.
     fn place(&self, job: Job) -> (&'static str, String, &'static str) {
         match job {
@@ -330,6 +388,18 @@ impl Renderer<'_> {
             Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
             Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
             Job::NotFound => ("404.html", NOT_FOUND_PATH.to_string(), "404.html"),
+            Job::Search => ("search.html", SEARCH_PATH.to_string(), "index.html"),
+            Job::Feed(group) => {
+                let place = match group {
+                    None => feeds::FEED_FILE.to_string(),
+                    Some(g) => format!(
+                        "{SUBFIELD_BASE}/{}/{}",
+                        self.model.lists.subfields[g].slug,
+                        feeds::FEED_FILE
+                    ),
+                };
+                ("atom.xml", place, feeds::FEED_FILE)
+            }
             Job::Category(c) => (
                 "category.html",
                 format!("{CATEGORY_BASE}/{}", self.model.lists.categories[c].slug),
@@ -369,9 +439,14 @@ impl Renderer<'_> {
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
         let (model, urls) = (self.model, &self.urls);
-        // Pages live at `<path>/`, the not-found page at `404.html` of each locale's root.
+        // Pages live at `<path>/`, the not-found page at `404.html` of each locale's root and
+        // the feeds at `atom.xml` of the folder of the page they follow.
         let (path_of, file_of) = match job {
             Job::NotFound => ("", file),
+            Job::Feed(_) => (
+                path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
+                file,
+            ),
             _ => (path.as_str(), ""),
         };
         let alternates = self
@@ -415,7 +490,14 @@ impl Renderer<'_> {
             Job::Paper(i) | Job::Twin(i) => context(
                 common,
                 PaperContext {
-                    paper: views::paper_view(model, urls, i, locale, self.config.list_limit),
+                    paper: views::paper_view(
+                        model,
+                        urls,
+                        i,
+                        locale,
+                        self.config.list_limit,
+                        self.bibtex(i),
+                    ),
                 },
             ),
             Job::Page(i) => context(
@@ -439,7 +521,13 @@ impl Renderer<'_> {
                 );
                 context(common, ListContext { list: view })
             }
-            Job::NotFound => context(common, NotFoundContext {}),
+            Job::NotFound | Job::Search => context(common, EmptyContext {}),
+            Job::Feed(group) => context(
+                common,
+                FeedContext {
+                    feed: feeds::feed_view(model, urls, locale, group, self.config.list_limit),
+                },
+            ),
             Job::Category(c) => context(
                 common,
                 CategoryContext {

@@ -38,6 +38,11 @@ impl Urls {
         format!("{}/{}", self.base_path, self.site_path(locale, path))
     }
 
+    /// The full address of the site's root folder, ending in `/`.
+    pub fn absolute_root(&self) -> String {
+        format!("{}/", self.base_url)
+    }
+
     /// The full address of a page, for canonical links, alternates and the Markdown twins.
     pub fn absolute(&self, locale: &str, path: &str) -> String {
         format!("{}/{}", self.base_url, self.site_path(locale, path))

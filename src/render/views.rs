@@ -23,6 +23,9 @@ pub struct SiteView<'a> {
     pub base_path: &'a str,
     pub home_url: String,
     pub stylesheet_url: String,
+    /// The Atom feed of the locale's newest papers.
+    pub feed_url: String,
+    pub search_url: String,
     pub data_through: Option<String>,
     pub facts: std::collections::BTreeMap<&'a str, serde_json::Value>,
     /// The site declares a machine classification (papers without one say so).
@@ -97,6 +100,13 @@ pub struct PaperView<'a> {
     pub rankings: &'a [Ranking],
     pub pages: Vec<PageItem<'a>>,
     pub classification: Option<ClassificationView<'a>>,
+    /// The start of the abstract as plain text, for `<meta name="description">`.
+    pub description: String,
+    /// The paper as a schema.org `ScholarlyArticle` in JSON-LD, ready for a `<script>`.
+    pub json_ld: String,
+    /// The "Cite this paper" BibTeX entry, as text and highlighted.
+    pub bibtex: &'a str,
+    pub bibtex_html: &'a str,
 }
 
 #[derive(Serialize)]
@@ -112,6 +122,8 @@ pub struct PageView<'a> {
     pub authors: &'a [String],
     pub body_html: &'a str,
     pub papers: Vec<PaperItem<'a>>,
+    /// The start of the body as plain text, for `<meta name="description">`.
+    pub description: String,
 }
 
 /// A paper's machine classification, for its summary and its collapsible detail.
@@ -254,6 +266,8 @@ pub struct ListView<'a> {
     pub first: usize,
     pub papers: Vec<PaperItem<'a>>,
     pub pagination: Pagination,
+    /// The subfield's Atom feed, for the list of a subfield.
+    pub feed_url: Option<String>,
 }
 
 /// The list of years or of subfields.
@@ -265,7 +279,7 @@ pub struct GroupsView<'a> {
 }
 
 /// `Some(lang)` when text in `lang` is shown on a page in `locale`, for the `lang` attribute.
-fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
+pub fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
     (lang != locale).then_some(lang)
 }
 
@@ -290,7 +304,7 @@ pub fn paper_item<'a>(
 }
 
 /// The title to show in a locale and the language it is written in.
-fn title_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a str, &'a str) {
+pub fn title_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a str, &'a str) {
     match entry
         .translations
         .get(locale)
@@ -324,6 +338,7 @@ pub fn paper_view<'a>(
     index: usize,
     locale: &'a str,
     list_limit: usize,
+    (bibtex, bibtex_html): (&'a str, &'a str),
 ) -> PaperView<'a> {
     let entry = &model.papers[index];
     let record = &entry.record;
@@ -362,7 +377,12 @@ pub fn paper_view<'a>(
             }
         })
         .collect();
+    let plain_abstract = crate::markdown::plain_text(&abstract_text.markdown);
     PaperView {
+        description: super::meta::description(&plain_abstract),
+        json_ld: super::meta::scholarly_article(model, urls, index, locale, &plain_abstract),
+        bibtex,
+        bibtex_html,
         id: &record.id,
         title,
         title_lang: other_lang(title_lang, locale),
@@ -418,6 +438,7 @@ pub fn page_view<'a>(
         publication: version.publication.as_deref(),
         authors: &version.authors,
         body_html: &version.body_html,
+        description: super::meta::description(&version.body_text),
         papers: version
             .papers
             .iter()
@@ -460,6 +481,7 @@ pub fn list_view<'a>(
             previous_url: (page > 1).then(|| link(page - 1)),
             next_url: (page < pages).then(|| link(page + 1)),
         },
+        feed_url: (kind == "subfield").then(|| urls.url(locale, base) + super::feeds::FEED_FILE),
     }
 }
 

@@ -34,6 +34,8 @@ pub struct Shared {
 
 pub struct Current {
     pub files: Arc<Files>,
+    /// The search index's bundle (`pagefind/`), made apart from the pages.
+    pub search: Arc<Files>,
     pub error: Option<String>,
     /// The default language's code and the others', to pick a locale's 404 page.
     pub locales: Vec<String>,
@@ -105,11 +107,15 @@ async fn file(State(shared): State<Shared>, uri: Uri) -> Response {
             return (StatusCode::BAD_REQUEST, "bad request").into_response()
         }
     };
-    let (files, locales) = {
+    let (files, search, locales) = {
         let current = shared.current.read().unwrap_or_else(|e| e.into_inner());
-        (current.files.clone(), current.locales.clone())
+        (
+            current.files.clone(),
+            current.search.clone(),
+            current.locales.clone(),
+        )
     };
-    if let Some(bytes) = files.get(&key) {
+    if let Some(bytes) = files.get(&key).or_else(|| search.get(&key)) {
         return respond(StatusCode::OK, &key, bytes);
     }
     // `paper/x` is the folder `paper/x/`: send the browser there, so that relative links and

@@ -15,6 +15,9 @@ use super::plan::{affected_places, Change};
 /// Output path → bytes: the whole site.
 pub type Files = BTreeMap<String, Arc<Vec<u8>>>;
 
+/// Each place of the site and the output paths rendered for it.
+type Outputs = HashMap<String, Vec<String>>;
+
 /// What an edit did to the served site.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Update {
@@ -34,7 +37,7 @@ impl Update {
 pub struct LiveSite {
     options: Options,
     /// The last good site and the output paths of each place it rendered.
-    good: Option<(Site, HashMap<String, Vec<String>>)>,
+    good: Option<(Arc<Site>, Outputs)>,
     files: Arc<Files>,
     /// The files copied as they are, by output path.
     statics: BTreeMap<String, Arc<Vec<u8>>>,
@@ -86,6 +89,11 @@ impl LiveSite {
         self.error.as_deref()
     }
 
+    /// The last good site, for the search index made beside the pages.
+    pub fn site(&self) -> Option<Arc<Site>> {
+        self.good.as_ref().map(|(site, _)| site.clone())
+    }
+
     /// Applies edits of these kinds.
     pub fn apply(&mut self, edits: &BTreeSet<Change>) -> Update {
         let mut changes = std::mem::take(&mut self.pending);
@@ -106,7 +114,12 @@ impl LiveSite {
         } else {
             let (old, _) = self.good.as_ref().expect("checked above");
             let content = if changes.contains(&Change::Content) {
-                affected_places(&old.model, &site.model, site.config.page_size)
+                affected_places(
+                    &old.model,
+                    &site.model,
+                    site.config.page_size,
+                    site.config.list_limit,
+                )
             } else {
                 HashSet::new()
             };
@@ -164,7 +177,7 @@ impl LiveSite {
         } else {
             (*self.files).clone()
         };
-        let mut outputs: HashMap<String, Vec<String>> = match (&self.good, everything) {
+        let mut outputs: Outputs = match (&self.good, everything) {
             (Some((_, outputs)), false) => outputs.clone(),
             _ => HashMap::new(),
         };
@@ -181,7 +194,7 @@ impl LiveSite {
         let places_changed = self.good.is_none() || self.places != places;
         let mut rendered_pages: Vec<RenderedPage> = pages;
         if everything || places_changed {
-            rendered_pages.push(renderer.sitemap());
+            rendered_pages.extend(renderer.crawler_files());
         }
         for page in rendered_pages {
             // A place may be re-rendered in part (a paper's page but not its Markdown twin, for
@@ -214,7 +227,7 @@ impl LiveSite {
         self.files = Arc::new(files);
         self.places = places;
         // Freeing a large map takes time that the edit need not wait for.
-        let old = self.good.replace((site, outputs));
+        let old = self.good.replace((Arc::new(site), outputs));
         std::thread::spawn(move || drop(old));
         self.error = None;
         Update {

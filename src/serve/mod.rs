@@ -7,6 +7,7 @@
 mod http;
 pub mod live;
 pub mod plan;
+mod search;
 
 use std::collections::BTreeSet;
 use std::net::{IpAddr, SocketAddr};
@@ -91,8 +92,16 @@ async fn serve(options: ServeOptions) -> i32 {
     // made while the first build reads the sources is applied right after it).
     let watching = start_watching(&root);
     let started = Instant::now();
-    let live = match tokio::task::spawn_blocking(move || LiveSite::new(build)).await {
-        Ok(live) => live,
+    let first = tokio::task::spawn_blocking(move || {
+        let live = LiveSite::new(build);
+        let search = live
+            .site()
+            .map(|site| search::bundle(&site))
+            .unwrap_or_default();
+        (live, search)
+    });
+    let (live, search) = match first.await {
+        Ok(first) => first,
         Err(e) => {
             eprintln!("error: the first build stopped: {e}");
             return 1;
@@ -110,6 +119,7 @@ async fn serve(options: ServeOptions) -> i32 {
     let shared = Shared {
         current: Arc::new(RwLock::new(Current {
             files: live.files(),
+            search: Arc::new(search),
             error: live.error().map(str::to_string),
             locales: languages(&options.root),
         })),
@@ -195,6 +205,7 @@ fn watch(
     shared: Shared,
 ) {
     let mut theme = theme_of(root);
+    let indexer = search::start_indexer(shared.clone());
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();
         let mut paths = first;
@@ -226,6 +237,10 @@ fn watch(
             if changes.contains(&Change::Config) {
                 current.locales = languages(root);
             }
+        }
+        let searched = changes.contains(&Change::Config) || changes.contains(&Change::Content);
+        if let (true, None, Some(site)) = (searched, &update.error, live.site()) {
+            let _ = indexer.send(site);
         }
         match &update.error {
             // The same errors again (an editor saves in several steps): nothing new to say.

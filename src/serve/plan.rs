@@ -12,6 +12,7 @@ use std::path::{Component, Path};
 use crate::discover::{is_ignored, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
+use crate::render::feeds::FEED_FILE;
 use crate::render::urls::{list_page_path, paper_path};
 use crate::render::views::{
     page_count, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
@@ -123,8 +124,13 @@ struct ListPages<'a> {
     pages: Vec<Vec<&'a str>>,
 }
 
-/// Each paginated list of the map, by the place of its first page.
-fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, ListPages<'_>> {
+/// Each paginated list of the map, by the place of its first page, and each feed (one page of
+/// `feed_size` papers, most recently posted first), by its place.
+fn list_slices(
+    model: &SiteModel,
+    page_size: usize,
+    feed_size: usize,
+) -> BTreeMap<String, ListPages<'_>> {
     let id = |i: &usize| model.papers[*i].record.id.as_str();
     let slices = |name, papers: &[usize]| -> ListPages {
         ListPages {
@@ -180,6 +186,26 @@ fn list_slices(model: &SiteModel, page_size: usize) -> BTreeMap<String, ListPage
             },
         );
     }
+    let mut posted_rank = vec![0; model.papers.len()];
+    for (rank, &i) in lists.posted.iter().enumerate() {
+        posted_rank[i] = rank;
+    }
+    let feed = |name, mut papers: Vec<usize>| {
+        papers.sort_by_key(|&i| posted_rank[i]);
+        papers.truncate(feed_size);
+        ListPages {
+            name,
+            totals: Vec::new(),
+            pages: vec![papers.iter().map(id).collect()],
+        }
+    };
+    out.insert(FEED_FILE.to_string(), feed("", lists.posted.clone()));
+    for g in &lists.subfields {
+        out.insert(
+            format!("{SUBFIELD_BASE}/{}/{FEED_FILE}", g.slug),
+            feed(&g.name, g.papers.clone()),
+        );
+    }
     out
 }
 
@@ -197,7 +223,12 @@ fn changed_keys<'a, V: PartialEq>(
 
 /// The places (without locale) of the pages whose output can differ between two models of the
 /// same configuration, messages and templates.
-pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> HashSet<String> {
+pub fn affected_places(
+    old: &SiteModel,
+    new: &SiteModel,
+    page_size: usize,
+    feed_size: usize,
+) -> HashSet<String> {
     let mut places = HashSet::new();
     let (old_papers, new_papers) = (paper_signatures(old), paper_signatures(new));
     let touched = changed_keys(&old_papers, &new_papers);
@@ -252,7 +283,10 @@ pub fn affected_places(old: &SiteModel, new: &SiteModel, page_size: usize) -> Ha
         }
     }
 
-    let (old_lists, new_lists) = (list_slices(old, page_size), list_slices(new, page_size));
+    let (old_lists, new_lists) = (
+        list_slices(old, page_size, feed_size),
+        list_slices(new, page_size, feed_size),
+    );
     let bases: std::collections::BTreeSet<&String> =
         old_lists.keys().chain(new_lists.keys()).collect();
     for base in bases {
