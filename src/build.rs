@@ -120,6 +120,81 @@ impl Site {
         Ok(files.into_iter().collect())
     }
 
+    /// Every link of these pages that leads nowhere in the site they make with the static files
+    /// and the search bundle, at the place of the source that wrote it when a source holds it
+    /// as written (a link in a record's Markdown), else at the page.
+    pub fn broken_links(
+        &self,
+        pages: &[RenderedPage],
+        search: &[(String, Vec<u8>)],
+    ) -> std::io::Result<Diagnostics> {
+        let statics = self.static_files()?;
+        let mut files: std::collections::HashSet<&str> =
+            statics.iter().map(|(place, _)| place.as_str()).collect();
+        files.extend(search.iter().map(|(place, _)| place.as_str()));
+        files.extend(pages.iter().map(|p| p.output_path.as_str()));
+        let html: Vec<(&str, &str)> = pages
+            .iter()
+            .filter(|p| p.is_html())
+            .map(|p| (p.output_path.as_str(), p.contents.as_str()))
+            .collect();
+        let place_of: std::collections::HashMap<&str, &str> = pages
+            .iter()
+            .map(|p| (p.output_path.as_str(), p.place.as_str()))
+            .collect();
+        // One error per link as written: a link in a record shows on the page of every locale.
+        let mut grouped: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+        for broken in crate::links::check(&self.config.base_url, &html, &files) {
+            grouped
+                .entry((broken.link, broken.reason))
+                .or_default()
+                .push(broken.page);
+        }
+        let mut diagnostics = Diagnostics::new();
+        for ((link, reason), on) in grouped {
+            let shown: Vec<String> = on.iter().map(|page| format!("/{page}")).collect();
+            let message = format!("broken link `{link}`: {reason}");
+            let pages = format!("on {}", shown.join(", "));
+            let written = on.iter().find_map(|page| {
+                let place = place_of.get(page.as_str()).copied().unwrap_or("");
+                self.sources_of(place).into_iter().find_map(|source| {
+                    let offset = source.text.find(link.as_str())?;
+                    Some(Diagnostic::at(source, offset, link.len(), &message))
+                })
+            });
+            diagnostics.push(match written {
+                Some(diagnostic) => diagnostic.with_help(pages),
+                None => Diagnostic::new(&on[0], message).with_help(format!(
+                    "{pages}; the link comes from a template or a message: fix it there"
+                )),
+            });
+        }
+        Ok(diagnostics)
+    }
+
+    /// The content files a page is made from: a paper's record and its translations, a
+    /// long-form page's versions.
+    fn sources_of(&self, place: &str) -> Vec<&crate::diagnostics::SourceText> {
+        let model = &self.model;
+        if let Some(id) = place.strip_prefix("paper/") {
+            if let Some(i) = model.paper(id) {
+                let entry = &model.papers[i];
+                return std::iter::once(&entry.record.source)
+                    .chain(entry.translations.values().map(|t| &t.source))
+                    .collect();
+            }
+        }
+        model
+            .pages
+            .iter()
+            .filter(|entry| entry.path() == place)
+            .flat_map(|entry| {
+                std::iter::once(&entry.original.source)
+                    .chain(entry.translations.values().map(|t| &t.source))
+            })
+            .collect()
+    }
+
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
         render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(
             |e| {
@@ -160,6 +235,18 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
     let pages = site.render()?;
+    let search = search_bundle(&site, &site.config.root)?;
+    let broken = site.broken_links(&pages, &search).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::new(
+            &site.config.root,
+            format!("cannot read a static file: {e}"),
+        ));
+        d
+    })?;
+    if !broken.is_empty() {
+        return Err(broken);
+    }
     Ok(Report {
         pages: site.count(&pages),
         elapsed: start.elapsed(),
@@ -179,11 +266,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         options.root.join(&options.output)
     };
     refuse_source_folders(&options.root, &output)?;
-    let search = crate::search::bundle(&site.config, &site.model).map_err(|e| {
-        let mut d = Diagnostics::new();
-        d.push(Diagnostic::new(&output, e));
-        d
-    })?;
+    let search = search_bundle(&site, &output)?;
     write(&site, &pages, &search, &output).map_err(|e| {
         let mut d = Diagnostics::new();
         d.push(Diagnostic::new(
@@ -197,6 +280,14 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         elapsed: start.elapsed(),
         output: Some(output),
         coverage: site.coverage(),
+    })
+}
+
+fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
+    crate::search::bundle(&site.config, &site.model).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::new(at, e));
+        d
     })
 }
 

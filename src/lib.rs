@@ -17,6 +17,7 @@ pub mod discover;
 pub mod format;
 pub mod frontmatter;
 pub mod import;
+pub mod links;
 pub mod localize;
 pub mod markdown;
 pub mod model;

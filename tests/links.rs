@@ -1,0 +1,82 @@
+//! `papermap check` follows every internal link and `#fragment` of the site it would build and
+//! reports each one that leads nowhere, at the source that wrote it, with exit code 1.
+
+mod common;
+
+use common::Site;
+
+#[test]
+fn the_example_site_has_no_broken_link() {
+    let site = Site::example();
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    assert!(!run.stderr.contains("broken link"), "{}", run.stderr);
+}
+
+#[test]
+fn a_fixture_site_checks_clean() {
+    let site = Site::fixture("minimal");
+    site.run(&["check"]).assert_ok();
+}
+
+#[test]
+fn broken_links_in_a_record_are_reported_at_their_source_with_their_pages() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00001.md",
+        "We study label errors.",
+        "We study label errors, after [a lost paper](/map/paper/9999.00001/), \
+         [a missing part](/map/paper/1000.00002/#nowhere), \
+         [a good part](/map/paper/1000.00002/#key-facts-heading) and [a relative one](../1000.00002/).",
+    );
+    let run = site.run(&["check"]);
+    run.assert_error(
+        "broken link `/map/paper/9999.00001/`: there is no page or file at /paper/9999.00001/",
+    );
+    run.assert_error("broken link `/map/paper/1000.00002/#nowhere`: /paper/1000.00002/index.html has no element with the id `nowhere`");
+    // At the record, line and column, and on which pages.
+    run.assert_error("content/papers/1000.00001.md:");
+    // The French translation has its own abstract, without these links.
+    run.assert_error("on /paper/1000.00001/index.html, /zh/paper/1000.00001/index.html");
+    assert!(
+        !run.stderr.contains("#key-facts-heading`"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("../1000.00002/`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("2 errors"),
+        "each broken link once, whatever the number of locales:\n{}",
+        run.stderr
+    );
+    // The build does not look at links: it still writes the site.
+    site.build().assert_ok();
+}
+
+#[test]
+fn a_link_outside_the_base_path_is_broken() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00001.md",
+        "We study label errors.",
+        "We study label errors, see [this](/paper/1000.00002/).",
+    );
+    site.run(&["check"])
+        .assert_error("broken link `/paper/1000.00002/`: /paper/1000.00002/ is outside the site, whose pages are under /map/");
+}
+
+#[test]
+fn a_broken_link_of_a_template_names_the_page_and_the_template_as_the_cause() {
+    let site = Site::fixture("minimal");
+    let theme = site.read("themes/default/templates/404.html");
+    site.write(
+        "templates/404.html",
+        theme.replace(
+            "{% endblock content %}",
+            "<p><a href=\"{{ site.base_path }}/nowhere/\">x</a></p>\n{% endblock content %}",
+        ),
+    );
+    let run = site.run(&["check"]);
+    run.assert_error("404.html: broken link `/map/nowhere/`");
+    run.assert_error("the link comes from a template or a message");
+}
