@@ -239,6 +239,8 @@ pub fn escape_html(input: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in XML (the feeds) nor in HTML text.
+            c if c.is_control() && !matches!(c, '\n' | '\t' | '\r') => {}
             c => out.push(c),
         }
     }

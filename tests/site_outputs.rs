@@ -814,7 +814,8 @@ fn paper_pages_describe_themselves_for_search_engines_and_social_sites() {
         "Label <b>errors</b> & how to find them"
     );
     assert_eq!(one_meta(&fr, "og:title"), "Les erreurs d'étiquetage");
-    for (html, locale, others) in [(&en, "en", ["fr", "zh"]), (&fr, "fr", ["en", "zh"])] {
+    // Open Graph writes language_TERRITORY: the language's `formats` (en-GB in the fixture).
+    for (html, locale, others) in [(&en, "en_GB", ["fr", "zh"]), (&fr, "fr", ["en_GB", "zh"])] {
         assert_eq!(one_meta(html, "og:type"), "article");
         assert_eq!(one_meta(html, "og:url"), canonical(html));
         assert_eq!(one_meta(html, "og:locale"), locale);

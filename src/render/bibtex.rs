@@ -8,23 +8,24 @@ use crate::model::PaperEntry;
 /// The BibTeX entry of a paper, in the record's own language (citations are not translated).
 pub fn entry(paper: &PaperEntry) -> String {
     let record = &paper.record;
-    let mut fields: Vec<(&str, String)> = vec![
-        // Double braces keep the title's capitals as written.
-        ("title", format!("{{{}}}", escape(&record.title))),
-        (
-            "author",
-            record
-                .authors
-                .iter()
-                .map(|name| escape(&surname_first(name)))
-                .collect::<Vec<_>>()
-                .join(" and "),
-        ),
-        ("year", record.year.to_string()),
-    ];
+    // Double braces keep the title's capitals as written.
+    let mut fields: Vec<(&str, String)> = vec![("title", format!("{{{}}}", escape(&record.title)))];
+    if !record.authors.is_empty() {
+        let authors: Vec<String> = record
+            .authors
+            .iter()
+            .map(|name| escape(&surname_first(name)))
+            .collect();
+        fields.push(("author", authors.join(" and ")));
+    }
+    fields.push(("year", record.year.to_string()));
     let link = |kind: &str| record.links.iter().find(|l| l.kind == kind);
     if let Some(arxiv) = link("arxiv") {
-        let id = arxiv.url.rsplit('/').next().unwrap_or(&record.id);
+        // Old identifiers keep their archive: `hep-th/9901001`.
+        let id = ["https://arxiv.org/abs/", "http://arxiv.org/abs/"]
+            .iter()
+            .find_map(|prefix| arxiv.url.strip_prefix(prefix))
+            .unwrap_or(&record.id);
         fields.push(("eprint", verbatim(id)));
         fields.push(("archivePrefix", "arXiv".to_string()));
     }
@@ -60,7 +61,10 @@ fn key(paper: &PaperEntry) -> String {
     let surname = record
         .authors
         .first()
-        .and_then(|name| name.split_whitespace().last())
+        .and_then(|name| match name.split_once(',') {
+            Some((surname, _)) => Some(surname),
+            None => name.split_whitespace().last(),
+        })
         .map(ascii)
         .unwrap_or_default();
     let word = record

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{lists, SiteModel};
+use crate::model::SiteModel;
 use crate::parse::Reference;
 
 use super::urls::{paper_path, Urls};
@@ -98,7 +98,11 @@ pub fn scholarly_article(
             .iter()
             .map(|name| json!({"@type": "Person", "name": name}))
             .collect::<Vec<_>>(),
-        "datePublished": lists::posted_on(entry).to_string(),
+        // A paper known only by its year is dated by its year (ISO 8601 allows it).
+        "datePublished": match record.first_posted {
+            Some(date) => date.to_string(),
+            None => record.year.to_string(),
+        },
         "abstract": abstract_text,
         "keywords": record.subfields,
         "identifier": identifiers,

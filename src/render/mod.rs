@@ -455,6 +455,7 @@ impl Renderer<'_> {
             .iter()
             .map(|l| Alternate {
                 lang: &l.code,
+                og_locale: l.formats.to_string().replace('-', "_"),
                 url: urls.url(&l.code, path_of) + file_of,
                 absolute_url: urls.absolute(&l.code, path_of) + file_of,
                 current: l.code == locale,

@@ -36,6 +36,8 @@ pub struct SiteView<'a> {
 #[derive(Serialize)]
 pub struct Alternate<'a> {
     pub lang: &'a str,
+    /// The locale as Open Graph writes it (`en_GB`, `fr`): the language's `formats`.
+    pub og_locale: String,
     pub url: String,
     pub absolute_url: String,
     pub current: bool,
