@@ -67,7 +67,9 @@ fn generated_highlight_css() -> String {
     let themes = ThemeSet::load_defaults();
     let style = papermap::markdown::CODE_CLASS_STYLE;
     let light = legible(with_bibtex_colours(themes.themes["InspiredGitHub"].clone()));
-    let dark = legible(with_bibtex_colours(themes.themes["base16-ocean.dark"].clone()));
+    let dark = legible(with_bibtex_colours(
+        themes.themes["base16-ocean.dark"].clone(),
+    ));
     let light = css_for_theme_with_class_style(&light, style).unwrap();
     let dark = css_for_theme_with_class_style(&dark, style).unwrap();
     let indented: String = dark.lines().map(|l| format!("  {l}\n")).collect();
@@ -92,7 +94,10 @@ fn with_bibtex_colours(mut theme: syntect::highlighting::Theme) -> syntect::high
             .foreground
     };
     let additions = [
-        ("entity.name.type.entry-key", colour_of("entity.name.function")),
+        (
+            "entity.name.type.entry-key",
+            colour_of("entity.name.function"),
+        ),
         ("string.unquoted.key", colour_of("variable.parameter")),
     ];
     for (scope, colour) in additions {
@@ -173,7 +178,10 @@ fn highlight_colours_reach_aa_contrast() {
         let background = theme.settings.background.unwrap();
         for item in &theme.scopes {
             if let Some(foreground) = item.style.foreground {
-                assert!(contrast(foreground, background) >= 4.5, "{name}: {foreground:?}");
+                assert!(
+                    contrast(foreground, background) >= 4.5,
+                    "{name}: {foreground:?}"
+                );
             }
         }
     }
