@@ -184,7 +184,7 @@ fn finish_import(outcome: import::Outcome) -> i32 {
     match outcome.result {
         Ok(report) => {
             let noun = if report.works == 1 { "work" } else { "works" };
-            println!(
+            crate::outln!(
                 "papermap: imported {} {noun} ({} new, {} updated, {} unchanged) into {}",
                 report.works,
                 report.new,
@@ -215,7 +215,7 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
                     let _ = writeln!(out, "warning: {w}");
                 }
             }
-            println!("{}", summary(&report, "built"));
+            crate::outln!("{}", summary(&report, "built"));
             0
         }
         Err(diagnostics) => {
@@ -236,11 +236,11 @@ fn finish_check(result: Result<Report, Diagnostics>, strict: bool) -> i32 {
                 Vec::new()
             };
             if errors.is_empty() {
-                println!("{}", summary(&report, "checked"));
-                print!("{}", report.coverage.report());
+                crate::outln!("{}", summary(&report, "checked"));
+                crate::out!("{}", report.coverage.report());
                 0
             } else {
-                print!("{}", report.coverage.report());
+                crate::out!("{}", report.coverage.report());
                 let _ = std::io::stdout().flush();
                 let mut diagnostics = Diagnostics::new();
                 diagnostics.extend(errors);

@@ -6,7 +6,26 @@
 //! per-locale machinery, [`render`] turns (model, locale, template) into pages, and [`output`]
 //! writes them. [`build`] runs the stages in order; [`cli`] is the command line. [`coverage`]
 //! tells translators what each language still lacks. [`import`] writes records from OpenAlex
-//! data.
+//! data. [`search`] makes the search index and [`links`] checks the rendered links.
+
+/// `print!` to standard output that does not panic when the output is closed
+/// (`papermap check | head -1`): the rest of the text has no reader, which is not an error.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// `println!` that does not panic when the output is closed; see [`out!`].
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
 
 pub mod build;
 pub mod cli;

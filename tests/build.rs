@@ -431,3 +431,21 @@ fn every_language_switcher_link_leads_to_a_page_that_exists() {
     }
     assert!(checked > 400, "only {checked} links checked");
 }
+
+#[test]
+fn a_closed_standard_output_is_not_a_crash() {
+    // `papermap check | head -1`: the reader goes away before papermap has said everything.
+    let site = Site::fixture("minimal");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_papermap"))
+        .arg("check")
+        .current_dir(site.root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}

@@ -109,7 +109,7 @@ async fn serve(options: ServeOptions) -> i32 {
     };
     match live.error() {
         Some(report) => eprint!("{report}"),
-        None => println!(
+        None => crate::outln!(
             "papermap: built {} files in memory in {} ms",
             live.files().len(),
             started.elapsed().as_millis()
@@ -130,7 +130,7 @@ async fn serve(options: ServeOptions) -> i32 {
         std::thread::spawn(move || watch(&root, watcher, incoming, live, watched));
     }
 
-    println!("papermap: serving {url}/ (press Ctrl-C to stop)");
+    crate::outln!("papermap: serving {url}/ (press Ctrl-C to stop)");
     if options.open {
         let _ = std::process::Command::new("xdg-open")
             .arg(format!("{url}/"))
@@ -147,7 +147,7 @@ async fn serve(options: ServeOptions) -> i32 {
             }
         },
         _ = tokio::signal::ctrl_c() => {
-            println!("papermap: stopped");
+            crate::outln!("papermap: stopped");
             // Nothing is left to save (serve writes no file): leave without waiting for the
             // runtime's threads to wind down.
             std::process::exit(0)
@@ -247,7 +247,7 @@ fn watch(
             Some(report) if Some(report) == previous_error.as_ref() => continue,
             Some(report) => eprint!("{report}"),
             None if update.changed.is_empty() && previous_error.is_none() => continue,
-            None => println!(
+            None => crate::outln!(
                 "papermap: {} files changed in {} ms",
                 update.changed.len(),
                 started.elapsed().as_millis()
