@@ -234,6 +234,20 @@ for (const colorScheme of ["light", "dark"]) {
   });
 }
 
+check("no page asks another host for anything (fonts, scripts and search are local)", async (page, base) => {
+  const origin = new URL(base).origin;
+  const elsewhere = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== "data:" && url.protocol !== "blob:" && url.origin !== origin) elsewhere.push(request.url());
+  });
+  for (const path of ["/", "/paper/2208.11695/", "/zh/press/imagenet-test-set-label-errors/", "/fr/papers/", "/zh/search/?q=标签"]) {
+    await page.goto(base + path, { waitUntil: "networkidle" });
+  }
+  await page.waitForSelector(".pagefind-ui__result-link");
+  if (elsewhere.length) throw new Error(`requests to other hosts: ${elsewhere.join(", ")}`);
+});
+
 const server = await serveSite(root);
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
