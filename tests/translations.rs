@@ -241,7 +241,7 @@ fn a_new_language_builds_in_full_and_falls_back_to_the_default_for_the_rest() {
     );
     let build = site.build();
     build.assert_ok();
-    assert!(build.stdout.contains("de 15"), "{}", build.stdout);
+    assert!(build.stdout.contains("de 16"), "{}", build.stdout);
     assert!(
         build.stderr.contains("warning: i18n/de/: "),
         "{}",
