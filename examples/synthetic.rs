@@ -702,7 +702,7 @@ fn write(path: &Path, contents: &str) -> io::Result<()> {
     fs::write(path, contents)
 }
 
-fn generate(n: usize, dir: &Path) -> io::Result<(usize, usize)> {
+pub fn generate(n: usize, dir: &Path) -> io::Result<(usize, usize)> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     fs::create_dir_all(dir)?;
     write(&dir.join("site.toml"), site_toml())?;

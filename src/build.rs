@@ -13,8 +13,9 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::discover::{self, CONTENT_DIR};
 use crate::localize::Localizer;
 use crate::model::SiteModel;
-use crate::output::{self, Staging};
+use crate::output::{self, Writer};
 use crate::parse;
+use crate::progress::Progress;
 use crate::render::{self, RenderedPage};
 use crate::templates::Templates;
 
@@ -24,6 +25,8 @@ pub struct Options {
     pub output: PathBuf,
     pub base_url: Option<String>,
     pub drafts: bool,
+    /// The part of the site to write: all of it, one locale's pages, one shard.
+    pub part: render::part::Part,
 }
 
 impl Default for Options {
@@ -33,6 +36,7 @@ impl Default for Options {
             output: PathBuf::from("public"),
             base_url: None,
             drafts: false,
+            part: render::part::Part::whole(),
         }
     }
 }
@@ -47,6 +51,8 @@ pub struct Report {
     pub output: Option<PathBuf>,
     /// What each language but the default still lacks: messages, papers, pages.
     pub coverage: Coverage,
+    /// How many files were written, left as they were, removed (none for `check`).
+    pub written: Option<output::Written>,
 }
 
 /// Everything a site's pages are rendered from.
@@ -252,34 +258,114 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         elapsed: start.elapsed(),
         output: None,
         coverage: site.coverage(),
+        written: None,
     })
 }
 
-/// `papermap build`: the whole site, swapped into the output folder only if nothing failed.
+/// `papermap build`: the site (or the part of it that `options.part` names), written into the
+/// output folder only if nothing failed. Pages are written as they are rendered; a file whose
+/// bytes did not change is not rewritten.
 pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let pages = site.render()?;
     let output = if options.root == Path::new(".") {
         options.output.clone()
     } else {
         options.root.join(&options.output)
     };
     refuse_source_folders(&options.root, &output)?;
-    let search = search_bundle(&site, &output)?;
-    write(&site, &pages, &search, &output).map_err(|e| {
+    let part = &options.part;
+    if let Some(locale) = &part.locale {
+        let codes: Vec<&str> = site
+            .config
+            .languages
+            .iter()
+            .map(|l| l.code.as_str())
+            .collect();
+        if !codes.contains(&locale.as_str()) {
+            let mut d = Diagnostics::new();
+            d.push(Diagnostic::new(
+                &site.config.source.path,
+                format!(
+                    "--locale {locale}: the site has no language `{locale}`; its languages are {}",
+                    codes.join(", ")
+                ),
+            ));
+            return Err(d);
+        }
+    }
+    let cannot_write = |e: std::io::Error| {
         let mut d = Diagnostics::new();
         d.push(Diagnostic::new(
             &output,
             format!("cannot write the site: {e}"),
         ));
         d
+    };
+    let writer = Writer::new(&output).map_err(cannot_write)?;
+    let renderer =
+        render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+    let progress = Progress::new(renderer.count_of(part));
+    let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
+    let rendered = renderer.render_each(part, |page| {
+        writer
+            .put(&page.output_path, page.contents.as_bytes())
+            .map_err(|e| {
+                Diagnostic::new(
+                    output.join(&page.output_path),
+                    format!("cannot write the page: {e}"),
+                )
+            })?;
+        if page.is_html() {
+            *per_locale
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(page.locale)
+                .or_default() += 1;
+        }
+        progress.step();
+        Ok(())
+    });
+    progress.finish();
+    rendered.map_err(|errors| {
+        let mut d = Diagnostics::new();
+        d.extend(errors);
+        d
     })?;
+    if part.owns_site_files(&site.config.default_language().code) {
+        for page in renderer.crawler_files() {
+            writer
+                .put(&page.output_path, page.contents.as_bytes())
+                .map_err(cannot_write)?;
+        }
+        for (place, bytes) in search_bundle(&site, &output)? {
+            writer.put(&place, &bytes).map_err(cannot_write)?;
+        }
+        // Pages win over static files at the same place.
+        for (place, source) in site.static_files().map_err(cannot_write)? {
+            if !writer.has(&place) {
+                writer.copy(&place, &source).map_err(cannot_write)?;
+            }
+        }
+    }
+    let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
+    let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(Report {
-        pages: site.count(&pages),
+        pages: site
+            .config
+            .languages
+            .iter()
+            .map(|l| {
+                (
+                    l.code.clone(),
+                    per_locale.get(&l.code).copied().unwrap_or(0),
+                )
+            })
+            .collect(),
         elapsed: start.elapsed(),
         output: Some(output),
         coverage: site.coverage(),
+        written: Some(written),
     })
 }
 
@@ -338,17 +424,4 @@ fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-fn write(
-    site: &Site,
-    pages: &[RenderedPage],
-    search: &[(String, Vec<u8>)],
-    output: &Path,
-) -> std::io::Result<()> {
-    let staging = Staging::new(output)?;
-    staging.copy_files(&site.static_files()?)?;
-    staging.write_files(search)?;
-    staging.write_pages(pages)?;
-    staging.commit()
 }

@@ -116,6 +116,15 @@ pub struct BuildArgs {
     /// The site's address, instead of site.toml's `base_url` (e.g. for a preview deployment).
     #[arg(long, value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<String>,
+    /// Write only the pages of this language (all records are still read, so counts stay
+    /// the whole map's). The files of no language go with the default language's pages.
+    #[arg(long, value_name = "CODE")]
+    pub locale: Option<String>,
+    /// Write only the i-th of n disjoint parts of the pages (e.g. 2/4), for builds spread over
+    /// machines: together the parts are the whole site. A part adds its files to the output
+    /// folder and removes none.
+    #[arg(long, value_name = "I/N", value_parser = crate::render::part::parse_shard)]
+    pub shard: Option<(usize, usize)>,
 }
 
 fn parse_base_url(url: &str) -> Result<String, String> {
@@ -142,6 +151,10 @@ pub fn run() -> i32 {
                 output: args.output,
                 base_url: args.base_url,
                 drafts: args.site.drafts,
+                part: crate::render::part::Part {
+                    locale: args.locale,
+                    shard: args.shard,
+                },
             };
             finish_build(build::build(&options))
         }
@@ -268,8 +281,17 @@ fn summary(report: &Report, verb: &str) -> String {
         .as_ref()
         .map(|p| format!(" into {}", p.display()))
         .unwrap_or_default();
+    let files = report
+        .written
+        .map(|w| {
+            format!(
+                " ({} files written, {} unchanged, {} removed)",
+                w.changed, w.unchanged, w.removed
+            )
+        })
+        .unwrap_or_default();
     format!(
-        "papermap: {verb} {total} pages ({}){place} in {:.2} s",
+        "papermap: {verb} {total} pages ({}){place} in {:.2} s{files}",
         per_locale.join(", "),
         report.elapsed.as_secs_f64()
     )

@@ -42,6 +42,7 @@ pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod progress;
 pub mod records;
 pub mod render;
 pub mod search;

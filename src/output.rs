@@ -1,15 +1,16 @@
-//! Writing the site. Everything goes into a fresh temporary folder beside the output folder,
-//! which takes the output's place only once the whole site is written: a failed build leaves the
-//! last good output exactly as it was.
+//! Writing the site. Pages are handed over as they are rendered, from any thread; a file whose
+//! bytes are already in the output folder is left alone (its modification time too), and the
+//! others go into a temporary folder beside the output folder. Only once every file has been
+//! handed over does [`Writer::commit`] move them into place (and, for a whole build, remove the
+//! files the site no longer has): a failed build leaves the last good output exactly as it was.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-use rayon::prelude::*;
 use walkdir::WalkDir;
-
-use crate::render::RenderedPage;
 
 /// The files of a folder (if it exists) as (place in the site under `to`, source file), skipping
 /// editor temporaries and links; later lists override earlier ones at the same place.
@@ -35,95 +36,160 @@ pub fn files_of(from: &Path, to: &str) -> io::Result<Vec<(String, PathBuf)>> {
     Ok(files)
 }
 
-/// A site being written; dropped without [`Staging::commit`], it leaves no trace.
-pub struct Staging {
-    dir: tempfile::TempDir,
-    target: PathBuf,
+/// What a build's writing did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Files written because they are new or their bytes changed.
+    pub changed: usize,
+    /// Files whose bytes were already there, left untouched.
+    pub unchanged: usize,
+    /// Files of the last output that the site no longer has, removed.
+    pub removed: usize,
 }
 
-impl Staging {
-    /// A staging folder in the same parent as `target`, so that the final rename stays on one
-    /// file system.
-    pub fn new(target: &Path) -> io::Result<Staging> {
+/// A site being written; dropped without [`Writer::commit`], it leaves no trace.
+pub struct Writer {
+    staging: tempfile::TempDir,
+    target: PathBuf,
+    /// Every file of the site handed over so far, changed or not.
+    placed: Mutex<HashSet<String>>,
+    unchanged: std::sync::atomic::AtomicUsize,
+}
+
+impl Writer {
+    /// A writer into `target`, staging in a folder of the same parent so that moving files into
+    /// place stays on one file system.
+    pub fn new(target: &Path) -> io::Result<Writer> {
         let parent = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
         fs::create_dir_all(&parent)?;
-        let dir = tempfile::Builder::new()
+        let staging = tempfile::Builder::new()
             .prefix(".papermap-build-")
             .tempdir_in(&parent)?;
-        Ok(Staging {
-            dir,
+        Ok(Writer {
+            staging,
             target: target.to_path_buf(),
+            placed: Mutex::new(HashSet::new()),
+            unchanged: Default::default(),
         })
     }
 
-    pub fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    pub fn write_pages(&self, pages: &[RenderedPage]) -> io::Result<()> {
-        pages.par_iter().try_for_each(|page| {
-            let path = self.dir.path().join(&page.output_path);
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::write(path, &page.contents)
-        })
-    }
-
-    /// Writes files made in memory: (place in the site, contents).
-    pub fn write_files(&self, files: &[(String, Vec<u8>)]) -> io::Result<()> {
-        files.par_iter().try_for_each(|(place, contents)| {
-            let path = self.dir.path().join(place);
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::write(path, contents)
-        })
-    }
-
-    /// Copies files into the site: (place in the site, source file).
-    pub fn copy_files(&self, files: &[(String, PathBuf)]) -> io::Result<()> {
-        for (place, source) in files {
-            let dest = self.dir.path().join(place);
-            if let Some(parent) = dest.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::copy(source, dest)?;
+    /// Hands over the file at `place` (a path in the site); callable from any thread.
+    pub fn put(&self, place: &str, bytes: &[u8]) -> io::Result<()> {
+        self.placed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(place.to_string());
+        if same_bytes(&self.target.join(place), bytes) {
+            self.unchanged
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return Ok(());
         }
-        Ok(())
+        let path = self.staging.path().join(place);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(path, bytes)
     }
 
-    /// Puts the new site in the output's place and removes the old one.
-    pub fn commit(self) -> io::Result<()> {
-        let staged = self.dir.keep();
-        let result = swap(&staged, &self.target);
-        if result.is_err() {
-            let _ = fs::remove_dir_all(&staged);
-        }
-        result
+    /// Whether a file was handed over at `place`.
+    pub fn has(&self, place: &str) -> bool {
+        self.placed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(place)
+    }
+
+    /// Hands over a copy of the file `source` at `place`.
+    pub fn copy(&self, place: &str, source: &Path) -> io::Result<()> {
+        self.put(place, &fs::read(source)?)
+    }
+
+    /// Moves the changed files into the output folder. With `remove_others` (a whole build, not
+    /// a part of one), the files of the output folder that were not handed over go.
+    pub fn commit(self, remove_others: bool) -> io::Result<Written> {
+        let placed = self.placed.into_inner().unwrap_or_else(|e| e.into_inner());
+        let unchanged = self.unchanged.into_inner();
+        let staged = self.staging.keep();
+        let result = move_into(&staged, &self.target, &placed, remove_others);
+        let _ = fs::remove_dir_all(&staged);
+        let (changed, removed) = result?;
+        Ok(Written {
+            changed,
+            unchanged,
+            removed,
+        })
     }
 }
 
-fn swap(staged: &Path, target: &Path) -> io::Result<()> {
-    if target.exists() {
-        let old = tempfile::Builder::new()
-            .prefix(".papermap-old-")
-            .tempdir_in(staged.parent().unwrap_or(Path::new(".")))?
-            .keep();
-        let old_site = old.join("site");
-        fs::rename(target, &old_site)?;
-        if let Err(e) = fs::rename(staged, target) {
-            // Put the last good output back before reporting.
-            let _ = fs::rename(&old_site, target);
-            let _ = fs::remove_dir_all(&old);
-            return Err(e);
+/// Whether the file at `path` holds exactly `bytes`; sizes first, so that most changed files
+/// are told apart without being read.
+fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.len() == bytes.len() as u64 => {
+            fs::read(path).is_ok_and(|old| old == bytes)
         }
-        let _ = fs::remove_dir_all(&old);
-        Ok(())
-    } else {
-        fs::rename(staged, target)
+        _ => false,
     }
+}
+
+/// Moves every file of `staged` to the same place in `target`; returns how many it moved and
+/// how many files of `target` outside `placed` it removed.
+fn move_into(
+    staged: &Path,
+    target: &Path,
+    placed: &HashSet<String>,
+    remove_others: bool,
+) -> io::Result<(usize, usize)> {
+    if !target.exists() {
+        fs::rename(staged, target)?;
+        return Ok((placed.len(), 0));
+    }
+    let mut moved = 0;
+    for entry in WalkDir::new(staged) {
+        let entry = entry.map_err(io::Error::other)?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let within = entry
+            .path()
+            .strip_prefix(staged)
+            .map_err(io::Error::other)?;
+        let destination = target.join(within);
+        if let Some(parent) = destination.parent() {
+            // A file of the last output may stand where a folder is now needed.
+            if parent.is_file() {
+                fs::remove_file(parent)?;
+            }
+            fs::create_dir_all(parent)?;
+        }
+        if destination.is_dir() {
+            fs::remove_dir_all(&destination)?;
+        }
+        fs::rename(entry.path(), &destination)?;
+        moved += 1;
+    }
+    let mut removed = 0;
+    if remove_others {
+        for entry in WalkDir::new(target).contents_first(true) {
+            let entry = entry.map_err(io::Error::other)?;
+            let within = entry
+                .path()
+                .strip_prefix(target)
+                .map_err(io::Error::other)?;
+            let place = within.to_string_lossy().replace('\\', "/");
+            if entry.file_type().is_dir() {
+                // Emptied by the removals: it goes too (the output folder itself stays).
+                if !place.is_empty() && fs::read_dir(entry.path())?.next().is_none() {
+                    fs::remove_dir(entry.path())?;
+                }
+            } else if !placed.contains(&place) {
+                fs::remove_file(entry.path())?;
+                removed += 1;
+            }
+        }
+    }
+    Ok((moved, removed))
 }

@@ -5,6 +5,7 @@
 mod bibtex;
 pub mod feeds;
 mod meta;
+pub mod part;
 mod sitemap;
 pub mod urls;
 pub mod views;
@@ -312,6 +313,57 @@ impl<'a> SiteRenderer<'a> {
         }
         if errors.is_empty() {
             Ok(pages)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// How many pages (and twins and feeds) of `part` there are, for a progress bar.
+    pub fn count_of(&self, part: &part::Part) -> usize {
+        let owned = |locale: &str| {
+            (0..self.jobs.len())
+                .filter(|&j| part.owns(j, locale))
+                .count()
+        };
+        self.locales
+            .iter()
+            .map(|(locale, _, _)| owned(locale))
+            .sum()
+    }
+
+    /// Renders the pages of `part` and hands each one to `sink` as soon as it is made, from the
+    /// rendering threads, so that no more than a few pages are held at once. Rendering goes on
+    /// after an error, so that every error is reported.
+    pub fn render_each(
+        &self,
+        part: &part::Part,
+        sink: impl Fn(RenderedPage) -> Result<(), Diagnostic> + Sync,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let work: Vec<(usize, Job)> = (0..self.locales.len())
+            .flat_map(|l| {
+                let locale = self.locales[l].0;
+                self.jobs
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(j, _)| part.owns(j, locale))
+                    .map(move |(_, &job)| (l, job))
+            })
+            .collect();
+        let errors = std::sync::Mutex::new(Vec::new());
+        work.par_iter().for_each(|&(l, job)| {
+            let (locale, tera, site) = &self.locales[l];
+            let result = self
+                .renderer
+                .render(tera, site, locale, job)
+                .map_err(|e| *e)
+                .and_then(&sink);
+            if let Err(e) = result {
+                errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+            }
+        });
+        let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+        if errors.is_empty() {
+            Ok(())
         } else {
             Err(errors)
         }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The benchmark of issue 8 (not a test: its figures depend on the machine). For each N given
+# (default: 1000 10000 100000) it writes the deterministic synthetic map of N papers × 3 locales
+# (examples/synthetic.rs) into $BENCH_DIR/map-N, then measures with the release binary:
+#   - the full build into an empty folder: wall time, pages per second, peak RSS;
+#   - the rebuild with nothing changed (same folder: no file is rewritten);
+#   - with --serve, the save → browser round trip of `papermap serve` after a one-record edit
+#     (tests/browser/serve-bench.mjs, median of 11 edits; needs Chromium and npm ci there).
+# It prints one Markdown table row per N, as the README's table keeps them.
+#
+#   bench/run.sh [--serve] [N…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+serve=false
+sizes=()
+for arg in "$@"; do
+  case "$arg" in
+    --serve) serve=true ;;
+    *) sizes+=("$arg") ;;
+  esac
+done
+[ "${#sizes[@]}" -gt 0 ] || sizes=(1000 10000 100000)
+bench_dir="${BENCH_DIR:-${TMPDIR:-/tmp}/papermap-bench}"
+mkdir -p "$bench_dir"
+
+cargo build --release --quiet
+cargo build --release --quiet --example synthetic
+binary="$PWD/target/release/papermap"
+
+# /usr/bin/time's -f: wall seconds and peak resident set size in KiB.
+measure() {
+  local log="$1"
+  shift
+  /usr/bin/time -f "%e %M" -o "$log.time" "$@" >"$log" 2>&1
+  cat "$log.time"
+}
+
+rows=()
+for n in "${sizes[@]}"; do
+  map="$bench_dir/map-$n"
+  target/release/examples/synthetic "$n" "$map" >/dev/null
+  rm -rf "$map/public"
+  sync
+  read -r full_s full_kib < <(cd "$map" && measure "$bench_dir/full-$n.log" "$binary" build)
+  pages=$(grep -o 'built [0-9]* pages' "$bench_dir/full-$n.log" | grep -o '[0-9]*')
+  read -r again_s again_kib < <(cd "$map" && measure "$bench_dir/again-$n.log" "$binary" build)
+  written=$(grep -o '([0-9]* files written' "$bench_dir/again-$n.log" | grep -o '[0-9]*')
+  per_second=$(awk -v p="$pages" -v s="$full_s" 'BEGIN { printf "%.0f", p / s }')
+  rss_mib=$(awk -v k="$full_kib" 'BEGIN { printf "%.0f", k / 1024 }')
+  share=$(awk -v a="$again_s" -v f="$full_s" 'BEGIN { printf "%.0f", 100 * a / f }')
+  round_trip="not measured"
+  if $serve; then
+    round_trip=$(cd tests/browser && node serve-bench.mjs --papers "$n" --site "$map" --runs 11 2>&1 |
+      grep -o 'median [0-9.]* ms' | head -1 || echo "failed")
+  fi
+  row="| $n | $pages | $full_s s | $per_second | $rss_mib MiB | $again_s s ($share %, $written files written) | $round_trip |"
+  echo "$row"
+  rows+=("$row")
+done
+
+echo
+echo "$(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "| papers | pages | full build | pages/s | peak RSS | no-change rebuild | serve: edit → browser |"
+echo "|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"

@@ -1,0 +1,50 @@
+//! The progress bar of a long build: drawn on standard error once a build has run for a second,
+//! and only when standard error is a terminal; a short build or a redirected one stays quiet.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a build runs before its progress is shown.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+pub struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: AtomicBool,
+}
+
+impl Progress {
+    /// A bar for `total` steps, hidden for now.
+    pub fn new(total: usize) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} pages  {elapsed_precise}")
+        {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            started: Instant::now(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    /// One more step done; callable from any thread.
+    pub fn step(&self) {
+        self.bar.inc(1);
+        if !self.shown.load(Ordering::Relaxed)
+            && self.started.elapsed() >= QUIET_FOR
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            // `stderr()` draws nothing when standard error is not a terminal.
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    /// Removes the bar before the summary line is printed.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
