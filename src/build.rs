@@ -305,6 +305,10 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let writer = Writer::new(&output).map_err(cannot_write)?;
     let renderer =
         render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+    let timings = std::env::var_os("PAPERMAP_TIMINGS").is_some();
+    if timings {
+        eprintln!("timings: loaded in {:.2} s", start.elapsed().as_secs_f64());
+    }
     let progress = Progress::new(renderer.count_of(part));
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
     let rendered = renderer.render_each(part, |page| {
@@ -332,13 +336,26 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         d.extend(errors);
         d
     })?;
+    if timings {
+        eprintln!(
+            "timings: rendered and written at {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
     if part.owns_site_files(&site.config.default_language().code) {
         for page in renderer.crawler_files() {
             writer
                 .put(&page.output_path, page.contents.as_bytes())
                 .map_err(cannot_write)?;
         }
-        for (place, bytes) in search_bundle(&site, &output)? {
+        let search = search_bundle(&site, &output)?;
+        if timings {
+            eprintln!(
+                "timings: search index made at {:.2} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        for (place, bytes) in search {
             writer.put(&place, &bytes).map_err(cannot_write)?;
         }
         // Pages win over static files at the same place.
@@ -349,6 +366,12 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         }
     }
     let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
+    if timings {
+        eprintln!(
+            "timings: committed at {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(Report {
         pages: site

@@ -2,8 +2,14 @@
 //! its WebAssembly search, its default interface), made with the `pagefind` crate from the
 //! model rather than from the written HTML. Each paper and long-form page is one record per
 //! locale, in that locale's index (Pagefind keeps one per language and segments Chinese).
+//!
+//! Pagefind reads its records one at a time, so each locale is indexed by its own `PagefindIndex`
+//! on its own thread; the bundles are the same but for their entry file (`pagefind-entry.json`,
+//! which lists the languages), whose language lists are put together.
 
 use std::collections::BTreeMap;
+
+use rayon::prelude::*;
 
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
@@ -27,21 +33,62 @@ struct Record {
     locale: String,
 }
 
+/// The files of a bundle: (place in the site, contents).
+pub type BundleFiles = Vec<(String, Vec<u8>)>;
+
+/// Pagefind's list of the bundle's languages.
+const ENTRY_FILE: &str = "pagefind-entry.json";
+
 /// The files of the bundle, as (place in the site, contents), in a stable order.
-pub fn bundle(config: &Config, model: &SiteModel) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let records = records(config, model);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the search indexer: {e}"))?;
-    let mut files = runtime
-        .block_on(index(records))
-        .map_err(|e| format!("cannot build the search index: {e}"))?;
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(files)
+pub fn bundle(config: &Config, model: &SiteModel) -> Result<BundleFiles, String> {
+    let per_locale: Vec<Result<BundleFiles, String>> = config
+        .languages
+        .par_iter()
+        .map(|language| {
+            let records = records(config, model, &language.code);
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| format!("cannot start the search indexer: {e}"))?;
+            runtime
+                .block_on(index(records))
+                .map_err(|e| format!("cannot build the search index: {e}"))
+        })
+        .collect();
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut entry: Option<serde_json::Value> = None;
+    for bundle in per_locale {
+        for (place, bytes) in bundle? {
+            if place.ends_with(ENTRY_FILE) {
+                let this: serde_json::Value = serde_json::from_slice(&bytes)
+                    .map_err(|e| format!("cannot read Pagefind's {ENTRY_FILE}: {e}"))?;
+                entry = Some(match entry.take() {
+                    None => this,
+                    Some(mut all) => {
+                        if let (Some(all), Some(these)) = (
+                            all["languages"].as_object_mut(),
+                            this["languages"].as_object(),
+                        ) {
+                            all.extend(these.clone());
+                        }
+                        all
+                    }
+                });
+            } else {
+                files.insert(place, bytes);
+            }
+        }
+    }
+    if let Some(entry) = entry {
+        files.insert(
+            format!("{BUNDLE_DIR}/{ENTRY_FILE}"),
+            serde_json::to_vec(&entry).map_err(|e| e.to_string())?,
+        );
+    }
+    Ok(files.into_iter().collect())
 }
 
-async fn index(records: Vec<Record>) -> Result<Vec<(String, Vec<u8>)>, String> {
+async fn index(records: Vec<Record>) -> Result<BundleFiles, String> {
     let options = PagefindServiceConfig::builder().build();
     let mut index = PagefindIndex::new(Some(options)).map_err(|e| e.to_string())?;
     for record in records {
@@ -71,11 +118,11 @@ async fn index(records: Vec<Record>) -> Result<Vec<(String, Vec<u8>)>, String> {
         .collect())
 }
 
-fn records(config: &Config, model: &SiteModel) -> Vec<Record> {
+/// The records of one locale's index.
+fn records(config: &Config, model: &SiteModel, locale: &str) -> Vec<Record> {
     let urls = Urls::new(config);
     let mut records = Vec::new();
-    for language in &config.languages {
-        let locale = language.code.as_str();
+    {
         for paper in &model.papers {
             let record = &paper.record;
             let (title, _) = title_in(paper, locale);
