@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::cache;
 use crate::config::Config;
 use crate::coverage::Coverage;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -49,8 +50,10 @@ pub struct Report {
     pub elapsed: Duration,
     /// Where the site was written (none for `check`).
     pub output: Option<PathBuf>,
-    /// What each language but the default still lacks: messages, papers, pages.
-    pub coverage: Coverage,
+    /// What each language but the default still lacks: messages, papers, pages (`check`).
+    pub coverage: Option<Coverage>,
+    /// The warnings to print: languages with missing messages.
+    pub warnings: Vec<String>,
     /// How many files were written, left as they were, removed (none for `check`).
     pub written: Option<output::Written>,
 }
@@ -257,7 +260,8 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         pages: site.count(&pages),
         elapsed: start.elapsed(),
         output: None,
-        coverage: site.coverage(),
+        coverage: Some(site.coverage()),
+        warnings: Vec::new(),
         written: None,
     })
 }
@@ -267,12 +271,45 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
 /// bytes did not change is not rewritten.
 pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
-    let site = load(options)?;
     let output = if options.root == Path::new(".") {
         options.output.clone()
     } else {
         options.root.join(&options.output)
     };
+    // A whole build whose inputs did not change, into an output folder as the last one left it,
+    // has nothing to do.
+    let fingerprint = if options.part.is_whole() {
+        let asked = format!(
+            "{:?}",
+            (
+                &options.base_url,
+                options.drafts,
+                std::path::absolute(&output).ok()
+            )
+        );
+        cache::fingerprint(&options.root, &asked).ok()
+    } else {
+        None
+    };
+    if let Some(fingerprint) = fingerprint {
+        if let Some(last) = cache::load(&options.root, &output) {
+            if last.fingerprint == fingerprint && cache::output_is_intact(&output, &last) {
+                return Ok(Report {
+                    pages: last.pages,
+                    elapsed: start.elapsed(),
+                    output: Some(output),
+                    coverage: None,
+                    warnings: last.warnings,
+                    written: Some(output::Written {
+                        changed: 0,
+                        unchanged: last.files.len(),
+                        removed: 0,
+                    }),
+                });
+            }
+        }
+    }
+    let site = load(options)?;
     refuse_source_folders(&options.root, &output)?;
     let part = &options.part;
     if let Some(locale) = &part.locale {
@@ -365,6 +402,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             }
         }
     }
+    cache::forget(&options.root, &output);
     let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
     if timings {
         eprintln!(
@@ -373,21 +411,29 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         );
     }
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
+    let pages: Vec<(String, usize)> = site
+        .config
+        .languages
+        .iter()
+        .map(|l| {
+            (
+                l.code.clone(),
+                per_locale.get(&l.code).copied().unwrap_or(0),
+            )
+        })
+        .collect();
+    let coverage = site.coverage();
+    let warnings = coverage.warnings();
+    if let Some(fingerprint) = fingerprint {
+        // Without a manifest the next build is a whole one: nothing is lost.
+        let _ = cache::store(&options.root, &output, fingerprint, &pages, &warnings);
+    }
     Ok(Report {
-        pages: site
-            .config
-            .languages
-            .iter()
-            .map(|l| {
-                (
-                    l.code.clone(),
-                    per_locale.get(&l.code).copied().unwrap_or(0),
-                )
-            })
-            .collect(),
+        pages,
         elapsed: start.elapsed(),
         output: Some(output),
-        coverage: site.coverage(),
+        coverage: Some(coverage),
+        warnings,
         written: Some(written),
     })
 }

@@ -224,7 +224,7 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
             {
                 let stderr = std::io::stderr();
                 let mut out = stderr.lock();
-                for w in report.coverage.warnings() {
+                for w in &report.warnings {
                     let _ = writeln!(out, "warning: {w}");
                 }
             }
@@ -243,17 +243,17 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
 fn finish_check(result: Result<Report, Diagnostics>, strict: bool) -> i32 {
     match result {
         Ok(report) => {
-            let errors = if strict {
-                report.coverage.missing_errors()
-            } else {
-                Vec::new()
+            let (errors, coverage) = match &report.coverage {
+                Some(coverage) if strict => (coverage.missing_errors(), coverage.report()),
+                Some(coverage) => (Vec::new(), coverage.report()),
+                None => (Vec::new(), String::new()),
             };
             if errors.is_empty() {
                 crate::outln!("{}", summary(&report, "checked"));
-                crate::out!("{}", report.coverage.report());
+                crate::out!("{coverage}");
                 0
             } else {
-                crate::out!("{}", report.coverage.report());
+                crate::out!("{coverage}");
                 let _ = std::io::stdout().flush();
                 let mut diagnostics = Diagnostics::new();
                 diagnostics.extend(errors);

@@ -28,6 +28,7 @@ macro_rules! outln {
 }
 
 pub mod build;
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod coverage;

@@ -203,7 +203,8 @@ fn a_build_replaces_the_whole_output_folder() {
     let leftovers: Vec<_> = std::fs::read_dir(site.root())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".papermap"))
+        // Staging folders (`.papermap-build-…`), not the cache folder `.papermap`.
+        .filter(|n| n.starts_with(".papermap-"))
         .collect();
     assert!(
         leftovers.is_empty(),

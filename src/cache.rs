@@ -1,0 +1,166 @@
+//! What the last whole build was made from and what it wrote, kept in `.papermap/` beside the
+//! site's sources: a build whose inputs (the site's files, the options, the papermap binary
+//! itself) are byte for byte those of the last build, into an output folder that still holds
+//! exactly the files that build wrote, has nothing to do and returns at once.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use walkdir::WalkDir;
+
+/// The folder of the site (beside `site.toml`) where papermap keeps what it remembers.
+pub const CACHE_DIR: &str = ".papermap";
+
+/// The files and folders of a site that a build reads.
+const INPUTS: &[&str] = &[
+    "site.toml",
+    "content",
+    "i18n",
+    "templates",
+    "static",
+    "themes",
+];
+
+/// What a whole build wrote, and from what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Manifest {
+    pub fingerprint: u64,
+    /// Pages per locale, as the summary line says them.
+    pub pages: Vec<(String, usize)>,
+    /// The warnings the build printed (missing messages).
+    pub warnings: Vec<String>,
+    /// Every file of the output folder: path in it, size, modification time (ns).
+    pub files: Vec<(String, u64, u128)>,
+}
+
+/// A hash of everything a build depends on: `options` (what the command line asked, as text),
+/// the papermap binary (its size and time), and every input file's path and bytes.
+pub fn fingerprint(root: &Path, options: &str) -> io::Result<u64> {
+    let mut hasher = DefaultHasher::new();
+    options.hash(&mut hasher);
+    if let Ok(meta) = std::env::current_exe().and_then(fs::metadata) {
+        meta.len().hash(&mut hasher);
+        modified_ns(&meta).hash(&mut hasher);
+    }
+    for input in INPUTS {
+        let path = root.join(input);
+        if !path.exists() {
+            continue;
+        }
+        for entry in WalkDir::new(&path).sort_by_file_name() {
+            let entry = entry.map_err(io::Error::other)?;
+            if entry.file_type().is_file() {
+                entry.path().hash(&mut hasher);
+                fs::read(entry.path())?.hash(&mut hasher);
+            }
+        }
+    }
+    Ok(hasher.finish())
+}
+
+/// Where the manifest of the builds into `output` is kept.
+fn manifest_path(root: &Path, output: &Path) -> PathBuf {
+    let absolute = std::path::absolute(output).unwrap_or_else(|_| output.to_path_buf());
+    let mut hasher = DefaultHasher::new();
+    absolute.hash(&mut hasher);
+    root.join(CACHE_DIR)
+        .join(format!("build-{:016x}", hasher.finish()))
+}
+
+/// The manifest of the last whole build into `output`, if there is a readable one.
+pub fn load(root: &Path, output: &Path) -> Option<Manifest> {
+    let text = fs::read_to_string(manifest_path(root, output)).ok()?;
+    let mut lines = text.lines();
+    let fingerprint = u64::from_str_radix(lines.next()?.strip_prefix("fingerprint ")?, 16).ok()?;
+    let mut manifest = Manifest {
+        fingerprint,
+        pages: Vec::new(),
+        warnings: Vec::new(),
+        files: Vec::new(),
+    };
+    for line in lines {
+        let (kind, rest) = line.split_once(' ')?;
+        match kind {
+            "pages" => {
+                let (locale, count) = rest.split_once(' ')?;
+                manifest
+                    .pages
+                    .push((locale.to_string(), count.parse().ok()?));
+            }
+            "warning" => manifest.warnings.push(rest.to_string()),
+            "file" => {
+                let mut parts = rest.splitn(3, ' ');
+                let size = parts.next()?.parse().ok()?;
+                let time = parts.next()?.parse().ok()?;
+                manifest.files.push((parts.next()?.to_string(), size, time));
+            }
+            _ => return None,
+        }
+    }
+    Some(manifest)
+}
+
+/// Records the whole build just written into `output`.
+pub fn store(
+    root: &Path,
+    output: &Path,
+    fingerprint: u64,
+    pages: &[(String, usize)],
+    warnings: &[String],
+) -> io::Result<()> {
+    let mut text = format!("fingerprint {fingerprint:016x}\n");
+    for (locale, count) in pages {
+        text.push_str(&format!("pages {locale} {count}\n"));
+    }
+    for warning in warnings {
+        text.push_str(&format!("warning {}\n", warning.replace('\n', " ")));
+    }
+    for (place, size, time) in output_files(output)? {
+        text.push_str(&format!("file {size} {time} {place}\n"));
+    }
+    let path = manifest_path(root, output);
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    fs::write(path, text)
+}
+
+/// Forgets the last build into `output` (a failed or partial build changes what it holds).
+pub fn forget(root: &Path, output: &Path) {
+    let _ = fs::remove_file(manifest_path(root, output));
+}
+
+/// Whether the output folder holds exactly the files the manifest lists, unchanged.
+pub fn output_is_intact(output: &Path, manifest: &Manifest) -> bool {
+    output_files(output).is_ok_and(|files| files == manifest.files)
+}
+
+/// The files of a folder, sorted, with their sizes and modification times.
+fn output_files(output: &Path) -> io::Result<Vec<(String, u64, u128)>> {
+    let mut files = Vec::new();
+    for entry in WalkDir::new(output).sort_by_file_name() {
+        let entry = entry.map_err(io::Error::other)?;
+        if entry.file_type().is_file() {
+            let meta = entry.metadata().map_err(io::Error::other)?;
+            let place = entry
+                .path()
+                .strip_prefix(output)
+                .map_err(io::Error::other)?
+                .to_string_lossy()
+                .replace('\\', "/");
+            files.push((place, meta.len(), modified_ns(&meta)));
+        }
+    }
+    Ok(files)
+}
+
+fn modified_ns(meta: &fs::Metadata) -> u128 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos())
+}
