@@ -1,6 +1,7 @@
 //! A synthetic map of 2 000 papers (the benchmark's generator, `examples/synthetic.rs`): every
-//! page is built, and the parts that `build --shard i/n` and `build --locale L` write add up to
-//! the whole build byte for byte. Correctness only: the timings are the benchmark's.
+//! page is built, and the parts that `build --shard i/n` write add up to the whole build byte
+//! for byte; on a smaller map, so do those of `build --locale L`. Correctness only: the timings
+//! are the benchmark's.
 
 #[allow(dead_code)]
 #[path = "../examples/synthetic.rs"]
@@ -60,7 +61,7 @@ fn assert_same(part: &str, parts: &BTreeMap<String, Vec<u8>>, whole: &BTreeMap<S
 }
 
 #[test]
-fn a_synthetic_map_builds_every_page_and_its_parts_add_up_to_the_whole() {
+fn a_synthetic_map_builds_every_page_and_its_shards_add_up_to_the_whole() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("site");
     let (papers, translated) = synthetic::generate(PAPERS, &root).unwrap();
@@ -109,11 +110,38 @@ fn a_synthetic_map_builds_every_page_and_its_parts_add_up_to_the_whole() {
         papermap(&root, &["build", "--shard", &shard, "--output", "shards"]);
     }
     assert_same("--shard i/3", &tree(&root.join("shards")), &whole);
+}
 
+#[test]
+fn the_locale_parts_of_a_map_add_up_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("site");
+    synthetic::generate(60, &root).unwrap();
+    papermap(&root, &["build", "--output", "whole"]);
     for locale in ["zh", "fr", "en"] {
         papermap(&root, &["build", "--locale", locale, "--output", "locales"]);
     }
-    assert_same("--locale", &tree(&root.join("locales")), &whole);
+    assert_same(
+        "--locale",
+        &tree(&root.join("locales")),
+        &tree(&root.join("whole")),
+    );
+    // A locale and a shard combine.
+    for locale in ["en", "fr", "zh"] {
+        for shard in ["1/2", "2/2"] {
+            papermap(
+                &root,
+                &[
+                    "build", "--locale", locale, "--shard", shard, "--output", "both",
+                ],
+            );
+        }
+    }
+    assert_same(
+        "--locale and --shard",
+        &tree(&root.join("both")),
+        &tree(&root.join("whole")),
+    );
 }
 
 #[test]
