@@ -17,7 +17,7 @@ use pagefind::options::PagefindServiceConfig;
 use crate::config::Config;
 use crate::model::SiteModel;
 use crate::render::urls::{paper_path, Urls};
-use crate::render::views::title_in;
+use crate::render::views::{abstract_in, title_in};
 
 /// The folder of the bundle in the site.
 pub const BUNDLE_DIR: &str = "pagefind";
@@ -126,11 +126,7 @@ fn records(config: &Config, model: &SiteModel, locale: &str) -> Vec<Record> {
         for paper in &model.papers {
             let record = &paper.record;
             let (title, _) = title_in(paper, locale);
-            let text = paper
-                .translations
-                .get(locale)
-                .and_then(|t| t.abstract_text.as_ref())
-                .unwrap_or(&record.abstract_text);
+            let (text, _) = abstract_in(paper, locale);
             let content = [
                 title.to_string(),
                 record.authors.join(", "),

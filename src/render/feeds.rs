@@ -7,7 +7,7 @@ use crate::model::{lists, PaperEntry, SiteModel};
 use crate::records::Date;
 
 use super::urls::{paper_path, Urls};
-use super::views::{other_lang, title_in, SUBFIELD_BASE};
+use super::views::{abstract_in, other_lang, title_in, SUBFIELD_BASE};
 
 /// The file name of every feed, in the folder of the page it follows.
 pub const FEED_FILE: &str = "atom.xml";
@@ -88,14 +88,7 @@ pub fn feed_view<'a>(
 fn entry<'a>(paper: &'a PaperEntry, urls: &Urls, locale: &'a str) -> FeedEntry<'a> {
     let record = &paper.record;
     let (title, title_lang) = title_in(paper, locale);
-    let (text, text_lang) = match paper
-        .translations
-        .get(locale)
-        .and_then(|t| t.abstract_text.as_ref())
-    {
-        Some(text) => (text, locale),
-        None => (&record.abstract_text, record.lang.as_str()),
-    };
+    let (text, text_lang) = abstract_in(paper, locale);
     FeedEntry {
         title,
         title_lang: other_lang(title_lang, locale),

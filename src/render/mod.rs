@@ -320,15 +320,21 @@ impl<'a> SiteRenderer<'a> {
 
     /// How many pages (and twins and feeds) of `part` there are, for a progress bar.
     pub fn count_of(&self, part: &part::Part) -> usize {
-        let owned = |locale: &str| {
-            (0..self.jobs.len())
-                .filter(|&j| part.owns(j, locale))
-                .count()
-        };
-        self.locales
-            .iter()
-            .map(|(locale, _, _)| owned(locale))
-            .sum()
+        self.work_of(part).len()
+    }
+
+    /// The pages of `part`: (locale's index, job), locale after locale.
+    fn work_of(&self, part: &part::Part) -> Vec<(usize, Job)> {
+        (0..self.locales.len())
+            .flat_map(|l| {
+                let locale = self.locales[l].0;
+                self.jobs
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(j, _)| part.owns(j, locale))
+                    .map(move |(_, &job)| (l, job))
+            })
+            .collect()
     }
 
     /// Renders the pages of `part` and hands each one to `sink` as soon as it is made, from the
@@ -339,16 +345,7 @@ impl<'a> SiteRenderer<'a> {
         part: &part::Part,
         sink: impl Fn(RenderedPage) -> Result<(), Diagnostic> + Sync,
     ) -> Result<(), Vec<Diagnostic>> {
-        let work: Vec<(usize, Job)> = (0..self.locales.len())
-            .flat_map(|l| {
-                let locale = self.locales[l].0;
-                self.jobs
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(j, _)| part.owns(j, locale))
-                    .map(move |(_, &job)| (l, job))
-            })
-            .collect();
+        let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
         work.par_iter().for_each(|&(l, job)| {
             let (locale, tera, site) = &self.locales[l];
@@ -550,6 +547,7 @@ impl Renderer<'_> {
                         locale,
                         self.config.list_limit,
                         self.bibtex(i),
+                        matches!(job, Job::Paper(_)),
                     ),
                 },
             ),

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::model::{CategoryRanking, Classification, Group, PageEntry, PaperEntry, SiteModel};
-use crate::parse::{Link, Ranking};
+use crate::parse::{Link, Ranking, Text};
 
 use super::urls::{list_page_path, paper_path, Urls};
 
@@ -102,9 +102,10 @@ pub struct PaperView<'a> {
     pub rankings: &'a [Ranking],
     pub pages: Vec<PageItem<'a>>,
     pub classification: Option<ClassificationView<'a>>,
-    /// The start of the abstract as plain text, for `<meta name="description">`.
+    /// The start of the abstract as plain text, for `<meta name="description">` (HTML pages only).
     pub description: String,
-    /// The paper as a schema.org `ScholarlyArticle` in JSON-LD, ready for a `<script>`.
+    /// The paper as a schema.org `ScholarlyArticle` in JSON-LD, ready for a `<script>` (HTML
+    /// pages only).
     pub json_ld: String,
     /// The "Cite this paper" BibTeX entry, as text and highlighted.
     pub bibtex: &'a str,
@@ -317,6 +318,19 @@ pub fn title_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a str, &'a str
     }
 }
 
+/// A paper's abstract as shown in `locale`: its translation there, else the original; with the
+/// language it is written in.
+pub fn abstract_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a Text, &'a str) {
+    match entry
+        .translations
+        .get(locale)
+        .and_then(|t| t.abstract_text.as_ref())
+    {
+        Some(text) => (text, locale),
+        None => (&entry.record.abstract_text, &entry.record.lang),
+    }
+}
+
 pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> PageItem<'a> {
     let version = entry.in_locale(locale);
     PageItem {
@@ -341,18 +355,12 @@ pub fn paper_view<'a>(
     locale: &'a str,
     list_limit: usize,
     (bibtex, bibtex_html): (&'a str, &'a str),
+    with_head: bool,
 ) -> PaperView<'a> {
     let entry = &model.papers[index];
     let record = &entry.record;
     let (title, title_lang) = title_in(entry, locale);
-    let translated_abstract = entry
-        .translations
-        .get(locale)
-        .and_then(|t| t.abstract_text.as_ref());
-    let (abstract_text, abstract_lang) = match translated_abstract {
-        Some(text) => (text, locale),
-        None => (&record.abstract_text, record.lang.as_str()),
-    };
+    let (abstract_text, abstract_lang) = abstract_in(entry, locale);
     let items = |list: &[usize]| -> Vec<PaperItem<'a>> {
         list.iter()
             .take(list_limit)
@@ -379,10 +387,19 @@ pub fn paper_view<'a>(
             }
         })
         .collect();
-    let plain_abstract = crate::markdown::plain_text(&abstract_text.markdown);
+    // What only an HTML page's head shows: not made for the Markdown twin.
+    let (description, json_ld) = if with_head {
+        let plain_abstract = crate::markdown::plain_text(&abstract_text.markdown);
+        (
+            super::meta::description(&plain_abstract),
+            super::meta::scholarly_article(model, urls, index, locale, &plain_abstract),
+        )
+    } else {
+        (String::new(), String::new())
+    };
     PaperView {
-        description: super::meta::description(&plain_abstract),
-        json_ld: super::meta::scholarly_article(model, urls, index, locale, &plain_abstract),
+        description,
+        json_ld,
         bibtex,
         bibtex_html,
         id: &record.id,
