@@ -101,3 +101,55 @@ fn url_entry(config: &Config, urls: &Urls, locale: &str, path: &str) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> Config {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("site.toml"),
+            "base_url = \"https://example.org/map\"\n\n[[languages]]\ncode = \"en\"\n\n[[languages]]\ncode = \"fr\"\n",
+        )
+        .unwrap();
+        Config::load(dir.path(), None).unwrap()
+    }
+
+    #[test]
+    fn one_file_up_to_the_limit() {
+        let config = config();
+        let paths = vec![String::new(), "paper/1".to_string()];
+        let files = sitemaps(&config, &Urls::new(&config), &paths, 4);
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].0, "sitemap.xml");
+        assert_eq!(files[0].1.matches("<url>").count(), 4);
+    }
+
+    #[test]
+    fn an_index_of_parts_above_the_limit() {
+        let config = config();
+        let paths: Vec<String> = (0..5).map(|i| format!("paper/{i}")).collect();
+        let files = sitemaps(&config, &Urls::new(&config), &paths, 4);
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "sitemap.xml",
+                "sitemap-1.xml",
+                "sitemap-2.xml",
+                "sitemap-3.xml"
+            ]
+        );
+        let index = &files[0].1;
+        assert!(index.contains("<sitemapindex"), "{index}");
+        assert!(index.contains("<loc>https://example.org/map/sitemap-3.xml</loc>"));
+        let counts: Vec<usize> = files[1..]
+            .iter()
+            .map(|(_, x)| x.matches("<url>").count())
+            .collect();
+        assert_eq!(counts, [4, 4, 2], "10 addresses, 4 a file");
+        // Every address keeps its alternates, in whichever part it falls.
+        assert!(files[3].1.contains("hreflang=\"x-default\""));
+    }
+}
