@@ -75,11 +75,8 @@ pub fn load(options: &Options) -> Result<Site, Diagnostics> {
 /// `load`, parsing again only the content files that changed since `cache` was filled.
 pub fn load_cached(options: &Options, cache: &mut parse::ParseCache) -> Result<Site, Diagnostics> {
     let mut errors = Diagnostics::new();
-    let mut config = Config::load(&options.root, options.base_url.as_deref()).map_err(|e| {
-        let mut d = Diagnostics::new();
-        d.extend(e);
-        d
-    })?;
+    let mut config =
+        Config::load(&options.root, options.base_url.as_deref()).map_err(Diagnostics::from)?;
     config.include_drafts = options.drafts;
 
     let (found, discover_errors) = discover::discover(&config);
@@ -205,13 +202,8 @@ impl Site {
     }
 
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
-        render::render_site(&self.config, &self.model, &self.localizer, &self.templates).map_err(
-            |e| {
-                let mut d = Diagnostics::new();
-                d.extend(e);
-                d
-            },
-        )
+        render::render_site(&self.config, &self.model, &self.localizer, &self.templates)
+            .map_err(Diagnostics::from)
     }
 
     /// What each language but the default still lacks.
@@ -246,12 +238,10 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let pages = site.render()?;
     let search = search_bundle(&site, &site.config.root)?;
     let broken = site.broken_links(&pages, &search).map_err(|e| {
-        let mut d = Diagnostics::new();
-        d.push(Diagnostic::new(
+        Diagnostics::from(Diagnostic::new(
             &site.config.root,
             format!("cannot read a static file: {e}"),
-        ));
-        d
+        ))
     })?;
     if !broken.is_empty() {
         return Err(broken);
@@ -320,32 +310,31 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             .map(|l| l.code.as_str())
             .collect();
         if !codes.contains(&locale.as_str()) {
-            let mut d = Diagnostics::new();
-            d.push(Diagnostic::new(
+            return Err(Diagnostics::from(Diagnostic::new(
                 &site.config.source.path,
                 format!(
                     "--locale {locale}: the site has no language `{locale}`; its languages are {}",
                     codes.join(", ")
                 ),
-            ));
-            return Err(d);
+            )));
         }
     }
     let cannot_write = |e: std::io::Error| {
-        let mut d = Diagnostics::new();
-        d.push(Diagnostic::new(
+        Diagnostics::from(Diagnostic::new(
             &output,
             format!("cannot write the site: {e}"),
-        ));
-        d
+        ))
     };
     let writer = Writer::new(&output).map_err(cannot_write)?;
     let renderer =
         render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
     let timings = std::env::var_os("PAPERMAP_TIMINGS").is_some();
-    if timings {
-        eprintln!("timings: loaded in {:.2} s", start.elapsed().as_secs_f64());
-    }
+    let reached = |phase: &str| {
+        if timings {
+            eprintln!("timings: {phase} at {:.2} s", start.elapsed().as_secs_f64());
+        }
+    };
+    reached("loaded");
     let progress = Progress::new(renderer.count_of(part));
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
     let rendered = renderer.render_each(part, |page| {
@@ -368,17 +357,8 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         Ok(())
     });
     progress.finish();
-    rendered.map_err(|errors| {
-        let mut d = Diagnostics::new();
-        d.extend(errors);
-        d
-    })?;
-    if timings {
-        eprintln!(
-            "timings: rendered and written at {:.2} s",
-            start.elapsed().as_secs_f64()
-        );
-    }
+    rendered.map_err(Diagnostics::from)?;
+    reached("rendered and written");
     if part.owns_site_files(&site.config.default_language().code) {
         for page in renderer.crawler_files() {
             writer
@@ -386,12 +366,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                 .map_err(cannot_write)?;
         }
         let search = search_bundle(&site, &output)?;
-        if timings {
-            eprintln!(
-                "timings: search index made at {:.2} s",
-                start.elapsed().as_secs_f64()
-            );
-        }
+        reached("search index made");
         for (place, bytes) in search {
             writer.put(&place, &bytes).map_err(cannot_write)?;
         }
@@ -404,12 +379,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     }
     cache::forget(&options.root, &output);
     let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
-    if timings {
-        eprintln!(
-            "timings: committed at {:.2} s",
-            start.elapsed().as_secs_f64()
-        );
-    }
+    reached("committed");
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     let pages: Vec<(String, usize)> = site
         .config
@@ -439,11 +409,8 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
 }
 
 fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
-    crate::search::bundle(&site.config, &site.model).map_err(|e| {
-        let mut d = Diagnostics::new();
-        d.push(Diagnostic::new(at, e));
-        d
-    })
+    crate::search::bundle(&site.config, &site.model)
+        .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))
 }
 
 /// The output folder is replaced whole: it must not be the site itself, a folder above it, or
@@ -467,15 +434,13 @@ fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnostics> 
             .iter()
             .any(|s| output_abs.starts_with(root_abs.join(s)));
     if clash {
-        let mut d = Diagnostics::new();
-        d.push(
+        return Err(Diagnostics::from(
             Diagnostic::new(
                 output,
                 "this output folder would replace the site's own files",
             )
             .with_help("choose a folder of its own for the built site, such as public"),
-        );
-        return Err(d);
+        ));
     }
     Ok(())
 }

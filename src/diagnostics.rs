@@ -236,6 +236,18 @@ impl miette::Diagnostic for MietteView<'_> {
 #[derive(Debug, Default)]
 pub struct Diagnostics(Vec<Diagnostic>);
 
+impl From<Diagnostic> for Diagnostics {
+    fn from(diagnostic: Diagnostic) -> Self {
+        Diagnostics(vec![diagnostic])
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(diagnostics: Vec<Diagnostic>) -> Self {
+        Diagnostics(diagnostics)
+    }
+}
+
 impl Diagnostics {
     pub fn new() -> Self {
         Self::default()

@@ -38,8 +38,36 @@ pub struct FeedEntry<'a> {
     pub summary_lang: Option<&'a str>,
 }
 
-/// The feed at `path` (`""` for the whole map, `subfield/<slug>` for a subfield) of these
-/// papers, newest first, at most `limit` of them.
+/// The folder of the feed of the whole map (`None`: the locale's root) or of a subfield.
+pub fn feed_folder(model: &SiteModel, subfield: Option<usize>) -> String {
+    match subfield {
+        None => String::new(),
+        Some(g) => format!("{SUBFIELD_BASE}/{}", model.lists.subfields[g].slug),
+    }
+}
+
+/// The place of a feed among the site's pages (`atom.xml`, `subfield/<slug>/atom.xml`).
+pub fn feed_place(model: &SiteModel, subfield: Option<usize>) -> String {
+    match subfield {
+        None => FEED_FILE.to_string(),
+        Some(_) => format!("{}/{FEED_FILE}", feed_folder(model, subfield)),
+    }
+}
+
+/// The papers a feed shows: the most recently first posted, at most `limit`.
+pub fn feed_papers(model: &SiteModel, subfield: Option<usize>, limit: usize) -> Vec<usize> {
+    match subfield {
+        None => model.lists.posted.iter().take(limit).copied().collect(),
+        Some(g) => {
+            let mut papers = model.lists.subfields[g].papers.clone();
+            lists::sort_newest_posted(&model.papers, &mut papers);
+            papers.truncate(limit);
+            papers
+        }
+    }
+}
+
+/// The feed of the whole map (`None`) or of a subfield in one locale.
 pub fn feed_view<'a>(
     model: &'a SiteModel,
     urls: &Urls,
@@ -47,24 +75,9 @@ pub fn feed_view<'a>(
     subfield: Option<usize>,
     limit: usize,
 ) -> FeedView<'a> {
-    let (name, path, papers): (Option<&str>, String, Vec<usize>) = match subfield {
-        None => (
-            None,
-            String::new(),
-            model.lists.posted.iter().take(limit).copied().collect(),
-        ),
-        Some(g) => {
-            let group = &model.lists.subfields[g];
-            let mut papers = group.papers.clone();
-            lists::sort_newest_posted(&model.papers, &mut papers);
-            papers.truncate(limit);
-            (
-                Some(group.name.as_str()),
-                format!("{SUBFIELD_BASE}/{}", group.slug),
-                papers,
-            )
-        }
-    };
+    let name = subfield.map(|g| model.lists.subfields[g].name.as_str());
+    let path = feed_folder(model, subfield);
+    let papers = feed_papers(model, subfield, limit);
     let updated = papers
         .first()
         .map(|&i| lists::posted_on(&model.papers[i]))

@@ -438,17 +438,11 @@ impl Renderer<'_> {
             Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
             Job::NotFound => ("404.html", NOT_FOUND_PATH.to_string(), "404.html"),
             Job::Search => ("search.html", SEARCH_PATH.to_string(), "index.html"),
-            Job::Feed(group) => {
-                let place = match group {
-                    None => feeds::FEED_FILE.to_string(),
-                    Some(g) => format!(
-                        "{SUBFIELD_BASE}/{}/{}",
-                        self.model.lists.subfields[g].slug,
-                        feeds::FEED_FILE
-                    ),
-                };
-                ("atom.xml", place, feeds::FEED_FILE)
-            }
+            Job::Feed(group) => (
+                "atom.xml",
+                feeds::feed_place(self.model, group),
+                feeds::FEED_FILE,
+            ),
             Job::Category(c) => (
                 "category.html",
                 format!("{CATEGORY_BASE}/{}", self.model.lists.categories[c].slug),

@@ -266,12 +266,10 @@ pub fn full_build(options: &Options) -> Result<BTreeMap<String, Vec<u8>>, Diagno
     let pages = site.render()?;
     let mut files = BTreeMap::new();
     for (place, source) in site.static_files().map_err(|e| {
-        let mut d = Diagnostics::new();
-        d.push(crate::diagnostics::Diagnostic::new(
+        Diagnostics::from(crate::diagnostics::Diagnostic::new(
             &site.config.root,
             e.to_string(),
-        ));
-        d
+        ))
     })? {
         files.insert(place, std::fs::read(source).unwrap_or_default());
     }

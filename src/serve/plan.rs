@@ -12,7 +12,7 @@ use std::path::{Component, Path};
 use crate::discover::{is_ignored, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
-use crate::render::feeds::FEED_FILE;
+use crate::render::feeds::{feed_papers, feed_place};
 use crate::render::urls::{list_page_path, paper_path};
 use crate::render::views::{
     page_count, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
@@ -186,24 +186,16 @@ fn list_slices(
             },
         );
     }
-    let mut posted_rank = vec![0; model.papers.len()];
-    for (rank, &i) in lists.posted.iter().enumerate() {
-        posted_rank[i] = rank;
-    }
-    let feed = |name, mut papers: Vec<usize>| {
-        papers.sort_by_key(|&i| posted_rank[i]);
-        papers.truncate(feed_size);
-        ListPages {
-            name,
-            totals: Vec::new(),
-            pages: vec![papers.iter().map(id).collect()],
-        }
-    };
-    out.insert(FEED_FILE.to_string(), feed("", lists.posted.clone()));
-    for g in &lists.subfields {
+    let feeds = std::iter::once(None).chain((0..lists.subfields.len()).map(Some));
+    for subfield in feeds {
+        let papers = feed_papers(model, subfield, feed_size);
         out.insert(
-            format!("{SUBFIELD_BASE}/{}/{FEED_FILE}", g.slug),
-            feed(&g.name, g.papers.clone()),
+            feed_place(model, subfield),
+            ListPages {
+                name: subfield.map_or("", |g| lists.subfields[g].name.as_str()),
+                totals: Vec::new(),
+                pages: vec![papers.iter().map(id).collect()],
+            },
         );
     }
     out
