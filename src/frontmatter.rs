@@ -202,10 +202,23 @@ impl FrontMatter {
         fields: &[&str],
         kind: &str,
     ) -> (Option<T>, Vec<Diagnostic>) {
-        if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(self.yaml(source)) {
-            return (None, vec![self.yaml_error(source, &e)]);
-        }
+        let value = match serde_yaml::from_str::<serde_yaml::Value>(self.yaml(source)) {
+            Ok(value) => value,
+            Err(e) => return (None, vec![self.yaml_error(source, &e)]),
+        };
         let mut errors = self.unknown_keys(source, fields, kind);
+        // The common case, a record without mistakes: the parsed value is read as it is, and the
+        // text is parsed again (for positions) only when something does not fit.
+        if errors.is_empty() {
+            let value = if value.is_null() {
+                serde_yaml::Value::Mapping(Default::default())
+            } else {
+                value
+            };
+            if let Ok(typed) = serde_yaml::from_value::<T>(value) {
+                return (Some(typed), errors);
+            }
+        }
         let known = |k: &Key| fields.contains(&k.name.as_str());
         match self.parse_masked::<T>(source, known) {
             Ok(value) => (Some(value), errors),
