@@ -69,7 +69,7 @@ pub struct Site {
 
 /// Runs every stage up to the rendered pages; writes nothing.
 pub fn load(options: &Options) -> Result<Site, Diagnostics> {
-    load_cached(options, &mut parse::ParseCache::default())
+    load_cached(options, &mut parse::ParseCache::disabled())
 }
 
 /// `load`, parsing again only the content files that changed since `cache` was filled.
@@ -79,15 +79,20 @@ pub fn load_cached(options: &Options, cache: &mut parse::ParseCache) -> Result<S
         Config::load(&options.root, options.base_url.as_deref()).map_err(Diagnostics::from)?;
     config.include_drafts = options.drafts;
 
+    let stopwatch = crate::progress::Stopwatch::start("load");
     let (found, discover_errors) = discover::discover(&config);
+    stopwatch.lap("discovered");
     errors.extend(discover_errors);
     let (parsed, parse_errors) = parse::parse_all_cached(&config, &found, cache);
     errors.extend(parse_errors);
+    stopwatch.lap("parsed");
     let localizer = Localizer::load(&config).map_err(|e| errors.extend(e)).ok();
     let templates = Templates::load(&config).map_err(|e| errors.extend(e)).ok();
+    stopwatch.lap("messages and templates");
     let model = SiteModel::link(&config, parsed)
         .map_err(|e| errors.extend(e))
         .ok();
+    stopwatch.lap("linked");
     match (model, localizer, templates) {
         (Some(model), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {
             config,
@@ -261,6 +266,7 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
 /// bytes did not change is not rewritten.
 pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
+    let stopwatch = crate::progress::Stopwatch::start("build");
     let output = if options.root == Path::new(".") {
         options.output.clone()
     } else {
@@ -328,13 +334,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let writer = Writer::new(&output).map_err(cannot_write)?;
     let renderer =
         render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
-    let timings = std::env::var_os("PAPERMAP_TIMINGS").is_some();
-    let reached = |phase: &str| {
-        if timings {
-            eprintln!("timings: {phase} at {:.2} s", start.elapsed().as_secs_f64());
-        }
-    };
-    reached("loaded");
+    stopwatch.lap("loaded");
     let progress = Progress::new(renderer.count_of(part));
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
     let rendered = renderer.render_each(part, |page| {
@@ -358,7 +358,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     });
     progress.finish();
     rendered.map_err(Diagnostics::from)?;
-    reached("rendered and written");
+    stopwatch.lap("rendered and written");
     if part.owns_site_files(&site.config.default_language().code) {
         for page in renderer.crawler_files() {
             writer
@@ -366,7 +366,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                 .map_err(cannot_write)?;
         }
         let search = search_bundle(&site, &output)?;
-        reached("search index made");
+        stopwatch.lap("search index made");
         for (place, bytes) in search {
             writer.put(&place, &bytes).map_err(cannot_write)?;
         }
@@ -379,7 +379,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     }
     cache::forget(&options.root, &output);
     let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
-    reached("committed");
+    stopwatch.lap("committed");
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     let pages: Vec<(String, usize)> = site
         .config

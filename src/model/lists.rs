@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use crate::config::Scheme;
 
 use super::PaperEntry;
@@ -126,22 +128,25 @@ impl Lists {
 /// For each category and head, the scored papers by score; `all` gives the order of ties.
 fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec<CategoryRanking> {
     let mut taken = Vec::new();
-    scheme
+    let slugs: Vec<String> = scheme
         .categories
         .iter()
-        .map(|category| CategoryRanking {
-            category: category.clone(),
-            slug: unique(slugify(category), &mut taken),
-            by_head: scheme
+        .map(|category| unique(slugify(category), &mut taken))
+        .collect();
+    // Each paper's classification has one row per category of the scheme, in its order.
+    let by_head: Vec<Vec<HeadRanking>> = (0..scheme.categories.len())
+        .into_par_iter()
+        .map(|row| {
+            scheme
                 .heads
                 .iter()
                 .map(|head| {
                     let mut scored: Vec<(usize, f64)> = all
                         .iter()
                         .filter_map(|&i| {
-                            let scores =
-                                papers[i].record.classification.as_ref()?.heads.get(head)?;
-                            Some((i, *scores.get(category)?))
+                            let c = papers[i].classification.as_ref()?;
+                            let column = c.heads.iter().position(|h| h == head)?;
+                            Some((i, c.rows.get(row)?.scores[column]?))
                         })
                         .collect();
                     // A stable sort keeps the most cited first among equal scores.
@@ -151,7 +156,18 @@ fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec
                         papers: scored,
                     }
                 })
-                .collect(),
+                .collect()
+        })
+        .collect();
+    scheme
+        .categories
+        .iter()
+        .zip(slugs)
+        .zip(by_head)
+        .map(|((category, slug), by_head)| CategoryRanking {
+            category: category.clone(),
+            slug,
+            by_head,
         })
         .collect()
 }

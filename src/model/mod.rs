@@ -4,6 +4,9 @@
 //! about templates or locales' wording; counts and orders are computed, never read from records.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use rayon::prelude::*;
 
 mod classification;
 pub mod lists;
@@ -18,9 +21,10 @@ use crate::parse::{Page, Paper, Parsed, Reference, Translation};
 /// A paper with everything the map says about it.
 #[derive(Debug)]
 pub struct PaperEntry {
-    pub record: Paper,
+    /// Shared with the parse cache of `serve`, which hands unchanged records on as they are.
+    pub record: Arc<Paper>,
     /// Translations by locale.
-    pub translations: BTreeMap<String, Translation>,
+    pub translations: BTreeMap<String, Arc<Translation>>,
     /// Its references that are papers of the map, most cited first.
     pub builds_on: Vec<usize>,
     /// The papers of the map that list it among their references, most cited first.
@@ -73,20 +77,29 @@ impl SiteModel {
         let mut errors = Vec::new();
         let keep = |draft: bool| config.include_drafts || !draft;
 
-        let (mut records, drafts): (Vec<Paper>, Vec<Paper>) =
+        let (mut records, drafts): (Vec<Arc<Paper>>, Vec<Arc<Paper>>) =
             parsed.papers.into_iter().partition(|p| keep(p.draft));
         // Papers that exist but are not published (drafts) or could not be read: their
         // translations and the pages naming them are not errors of their own.
         let mut absent = parsed.failed_papers;
-        absent.extend(drafts.into_iter().flat_map(|p| [p.id, p.stem]));
+        absent.extend(drafts.iter().flat_map(|p| [p.id.clone(), p.stem.clone()]));
         records.sort_by(|a, b| {
             a.id.cmp(&b.id)
                 .then_with(|| a.source.path.cmp(&b.source.path))
         });
+        let classifications: Vec<Option<Classification>> = records
+            .par_iter()
+            .map(|record| {
+                record
+                    .classification
+                    .as_ref()
+                    .map(|c| Classification::compute(c, &config.classification))
+            })
+            .collect();
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
         let mut index: HashMap<String, usize> = HashMap::with_capacity(records.len());
         let mut by_stem: HashMap<(String, std::path::PathBuf), usize> = HashMap::new();
-        for record in records {
+        for (record, classification) in records.into_iter().zip(classifications) {
             if let Some(&first) = index.get(&record.id) {
                 let first: &Paper = &papers[first].record;
                 errors.push(
@@ -114,10 +127,7 @@ impl SiteModel {
                 .unwrap_or_default();
             by_stem.insert((record.stem.clone(), folder), papers.len());
             papers.push(PaperEntry {
-                classification: record
-                    .classification
-                    .as_ref()
-                    .map(|c| Classification::compute(c, &config.classification)),
+                classification,
                 reference_total: 0,
                 record,
                 translations: BTreeMap::new(),

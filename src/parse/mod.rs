@@ -122,10 +122,12 @@ pub struct Page {
     pub draft: bool,
 }
 
+/// Papers and translations are shared, so that `serve` hands the records of unchanged files to
+/// the next model without copying them.
 #[derive(Debug, Default)]
 pub struct Parsed {
-    pub papers: Vec<Paper>,
-    pub translations: Vec<Translation>,
+    pub papers: Vec<Arc<Paper>>,
+    pub translations: Vec<Arc<Translation>>,
     pub pages: Vec<Page>,
     /// File stems of paper records that had errors: the model must not report them missing too.
     pub failed_papers: std::collections::HashSet<String>,
@@ -133,26 +135,76 @@ pub struct Parsed {
 
 #[derive(Clone)]
 enum Item {
-    Paper(Box<Paper>),
-    Translation(Translation),
-    Page(Page),
+    Paper(Arc<Paper>),
+    Translation(Arc<Translation>),
+    Page(Arc<Page>),
 }
 
 /// Parses every file; what parsed is returned beside the errors, so that the map's own checks
 /// can still run on it.
 pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagnostic>) {
-    parse_all_cached(config, discovered, &mut ParseCache::default())
+    parse_all_cached(config, discovered, &mut ParseCache::disabled())
 }
 
 /// One file's record, or its errors.
 type Parse = Result<Item, Vec<Diagnostic>>;
+
+/// A file read again, for the cache: its stamp and its bytes.
+type Read = (Option<Stamp>, Vec<u8>);
 
 /// The records parsed by an earlier build (serve keeps one): a file whose bytes have not changed
 /// since, under the same `site.toml`, is not parsed again.
 #[derive(Default)]
 pub struct ParseCache {
     config: Option<Arc<str>>,
-    items: HashMap<PathBuf, (Vec<u8>, Item)>,
+    items: HashMap<PathBuf, Cached>,
+    /// A one-off build keeps nothing: copying every record into the cache would only cost.
+    disabled: bool,
+}
+
+/// A file as last parsed: when it was last changed, its bytes, and its record.
+struct Cached {
+    stamp: Option<Stamp>,
+    bytes: Vec<u8>,
+    item: Item,
+}
+
+/// What the file system says of a file's last change. A file whose stamp is the same has not
+/// been written since (as git's index and make assume); the change time and the inode also
+/// catch an editor that keeps the modification time, or replaces the file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    changed: (i64, i64, u64),
+}
+
+impl Stamp {
+    fn of(path: &std::path::Path) -> Option<Stamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        #[cfg(unix)]
+        let changed = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.ctime(), meta.ctime_nsec(), meta.ino())
+        };
+        Some(Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            changed,
+        })
+    }
+}
+
+impl ParseCache {
+    /// A cache that keeps nothing, for a build that runs once.
+    pub fn disabled() -> ParseCache {
+        ParseCache {
+            disabled: true,
+            ..ParseCache::default()
+        }
+    }
 }
 
 /// `parse_all`, reusing what `cache` holds and keeping in it what this build parsed.
@@ -166,11 +218,23 @@ pub fn parse_all_cached(
         cache.items.clear();
         cache.config = Some(config.source.text.clone());
     }
-    let outcomes: Vec<(Parse, Option<Vec<u8>>)> = discovered
+    let outcomes: Vec<(Parse, Option<Read>)> = discovered
         .files
         .par_iter()
         .map(|file| {
-            let bytes = match std::fs::read(config.path(&file.relative)) {
+            let path = config.path(&file.relative);
+            let stamp = if cache.disabled {
+                None
+            } else {
+                Stamp::of(&path)
+            };
+            let cached = cache.items.get(&file.relative);
+            if let Some(cached) = cached {
+                if stamp.is_some() && cached.stamp == stamp {
+                    return (Ok(cached.item.clone()), None);
+                }
+            }
+            let bytes = match std::fs::read(&path) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     let shown = config.display_path(&file.relative);
@@ -183,9 +247,18 @@ pub fn parse_all_cached(
                     );
                 }
             };
-            match cache.items.get(&file.relative) {
-                Some((cached, item)) if *cached == bytes => (Ok(item.clone()), None),
-                _ => (parse_bytes(config, file, bytes.clone()), Some(bytes)),
+            if cache.disabled {
+                return (parse_bytes(config, file, bytes), None);
+            }
+            match cached {
+                // Touched, or written with the same bytes: the record stands, under its new stamp.
+                Some(cached) if cached.bytes == bytes => {
+                    (Ok(cached.item.clone()), Some((stamp, bytes)))
+                }
+                _ => (
+                    parse_bytes(config, file, bytes.clone()),
+                    Some((stamp, bytes)),
+                ),
             }
         })
         .collect();
@@ -194,10 +267,15 @@ pub fn parse_all_cached(
     let mut results = Vec::with_capacity(outcomes.len());
     for (file, (result, fresh)) in discovered.files.iter().zip(outcomes) {
         match (&result, fresh) {
-            (Ok(item), Some(bytes)) => {
-                cache
-                    .items
-                    .insert(file.relative.clone(), (bytes, item.clone()));
+            (Ok(item), Some((stamp, bytes))) => {
+                cache.items.insert(
+                    file.relative.clone(),
+                    Cached {
+                        stamp,
+                        bytes,
+                        item: item.clone(),
+                    },
+                );
             }
             (Err(_), _) => {
                 cache.items.remove(&file.relative);
@@ -210,9 +288,9 @@ pub fn parse_all_cached(
     let mut errors = Vec::new();
     for (file, result) in discovered.files.iter().zip(results) {
         match result {
-            Ok(Item::Paper(p)) => parsed.papers.push(*p),
+            Ok(Item::Paper(p)) => parsed.papers.push(p),
             Ok(Item::Translation(t)) => parsed.translations.push(t),
-            Ok(Item::Page(p)) => parsed.pages.push(p),
+            Ok(Item::Page(p)) => parsed.pages.push(Arc::unwrap_or_clone(p)),
             Err(e) => {
                 if file.kind == Kind::Paper && file.locale.is_none() {
                     parsed.failed_papers.insert(file.stem.clone());
@@ -277,9 +355,13 @@ fn parse_bytes(
     let item = match (&file.kind, &file.locale) {
         (Kind::Paper, None) => checker
             .paper(config, file)
-            .map(|p| Item::Paper(Box::new(p))),
-        (Kind::Paper, Some(locale)) => checker.translation(file, locale).map(Item::Translation),
-        (Kind::Page { path }, locale) => checker.page(config, path, locale.clone()).map(Item::Page),
+            .map(|p| Item::Paper(Arc::new(p))),
+        (Kind::Paper, Some(locale)) => checker
+            .translation(file, locale)
+            .map(|t| Item::Translation(Arc::new(t))),
+        (Kind::Page { path }, locale) => checker
+            .page(config, path, locale.clone())
+            .map(|p| Item::Page(Arc::new(p))),
     };
     match item {
         Some(item) if checker.errors.is_empty() => Ok(item),

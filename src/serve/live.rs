@@ -101,13 +101,16 @@ impl LiveSite {
         if changes.is_empty() {
             return Update::default();
         }
+        let stopwatch = crate::progress::Stopwatch::start("edit");
         let site = match build::load_cached(&self.options, &mut self.parsed) {
             Ok(site) => site,
             Err(diagnostics) => return self.fail(diagnostics, changes),
         };
         let renderer =
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+        stopwatch.lap("loaded");
         let places: HashSet<String> = renderer.paths().into_iter().collect();
+        stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
         let rendered = if everything {
             renderer.render_selected(|_, _, _| true)
@@ -123,6 +126,7 @@ impl LiveSite {
             } else {
                 HashSet::new()
             };
+            stopwatch.lap("planned");
             let templates: HashSet<&str> = changes
                 .iter()
                 .filter_map(|c| match c {
@@ -142,6 +146,7 @@ impl LiveSite {
                 content.contains(place) || partial || messages || templates.contains(template)
             })
         };
+        stopwatch.lap("rendered");
         let pages = match rendered {
             Ok(pages) => pages,
             Err(errors) => {
@@ -222,6 +227,7 @@ impl LiveSite {
             }
         }
         drop(renderer);
+        stopwatch.lap("files");
 
         let changed = diff(&self.files, &files);
         self.files = Arc::new(files);
@@ -230,6 +236,7 @@ impl LiveSite {
         let old = self.good.replace((Arc::new(site), outputs));
         std::thread::spawn(move || drop(old));
         self.error = None;
+        stopwatch.lap("diffed");
         Update {
             changed,
             error: None,

@@ -6,8 +6,8 @@
 //! rendering is narrowed.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::hash::{Hash, Hasher};
 use std::path::{Component, Path};
+use std::sync::Arc;
 
 use crate::discover::{is_ignored, CONTENT_DIR};
 use crate::localize::I18N_DIR;
@@ -70,36 +70,49 @@ pub fn classify(relative: &Path, theme: &str) -> Change {
     }
 }
 
-fn fingerprint(parts: &[&str]) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    parts.hash(&mut hasher);
-    hasher.finish()
+/// The texts of a record and its translations (by locale). Two are the same when each text is
+/// the same allocation (a record that serve's parse cache handed on unchanged) or, failing
+/// that, the same bytes: a comparison of pointers for nearly every paper of a large map.
+struct Texts<'a>(Vec<(Option<&'a str>, &'a Arc<str>)>);
+
+impl PartialEq for Texts<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.iter().zip(&other.0).all(|((la, a), (lb, b))| {
+                la == lb && (Arc::ptr_eq(a, b) || a.as_ref() == b.as_ref())
+            })
+    }
 }
 
 /// What other pages show of a paper: its record and translations, and its rank (in-map count).
-fn paper_signatures(model: &SiteModel) -> HashMap<&str, (u64, usize)> {
+fn paper_signatures(model: &SiteModel) -> HashMap<&str, (Texts<'_>, usize)> {
     model
         .papers
         .iter()
         .map(|p| {
-            let mut texts: Vec<&str> = vec![&p.record.source.text];
-            texts.extend(p.translations.values().map(|t| &*t.source.text));
-            (
-                p.record.id.as_str(),
-                (fingerprint(&texts), p.built_on_by.len()),
-            )
+            let mut texts = vec![(None, &p.record.source.text)];
+            texts.extend(
+                p.translations
+                    .iter()
+                    .map(|(locale, t)| (Some(locale.as_str()), &t.source.text)),
+            );
+            (p.record.id.as_str(), (Texts(texts), p.built_on_by.len()))
         })
         .collect()
 }
 
-fn page_signatures(model: &SiteModel) -> HashMap<&str, u64> {
+fn page_signatures(model: &SiteModel) -> HashMap<&str, Texts<'_>> {
     model
         .pages
         .iter()
         .map(|p| {
-            let mut texts: Vec<&str> = vec![&p.original.source.text];
-            texts.extend(p.translations.values().map(|t| &*t.source.text));
-            (p.path(), fingerprint(&texts))
+            let mut texts = vec![(None, &p.original.source.text)];
+            texts.extend(
+                p.translations
+                    .iter()
+                    .map(|(locale, t)| (Some(locale.as_str()), &t.source.text)),
+            );
+            (p.path(), Texts(texts))
         })
         .collect()
 }
@@ -222,7 +235,7 @@ pub fn affected_places(
     feed_size: usize,
 ) -> HashSet<String> {
     let mut places = HashSet::new();
-    let (old_papers, new_papers) = (paper_signatures(old), paper_signatures(new));
+    let (old_papers, new_papers) = rayon::join(|| paper_signatures(old), || paper_signatures(new));
     let touched = changed_keys(&old_papers, &new_papers);
     let (old_pages, new_pages) = (page_signatures(old), page_signatures(new));
     let touched_pages = changed_keys(&old_pages, &new_pages);
@@ -275,9 +288,9 @@ pub fn affected_places(
         }
     }
 
-    let (old_lists, new_lists) = (
-        list_slices(old, page_size, feed_size),
-        list_slices(new, page_size, feed_size),
+    let (old_lists, new_lists) = rayon::join(
+        || list_slices(old, page_size, feed_size),
+        || list_slices(new, page_size, feed_size),
     );
     let bases: std::collections::BTreeSet<&String> =
         old_lists.keys().chain(new_lists.keys()).collect();
