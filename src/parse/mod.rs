@@ -223,43 +223,36 @@ pub fn parse_all_cached(
         .par_iter()
         .map(|file| {
             let path = config.path(&file.relative);
-            let stamp = if cache.disabled {
-                None
-            } else {
-                Stamp::of(&path)
-            };
-            let cached = cache.items.get(&file.relative);
-            if let Some(cached) = cached {
-                if stamp.is_some() && cached.stamp == stamp {
-                    return (Ok(cached.item.clone()), None);
-                }
-            }
-            let bytes = match std::fs::read(&path) {
-                Ok(bytes) => bytes,
-                Err(e) => {
+            let read = || {
+                std::fs::read(&path).map_err(|e| {
                     let shown = config.display_path(&file.relative);
-                    return (
-                        Err(vec![Diagnostic::new(
-                            shown,
-                            format!("cannot read the file: {e}"),
-                        )]),
-                        None,
-                    );
-                }
+                    vec![Diagnostic::new(shown, format!("cannot read the file: {e}"))]
+                })
             };
             if cache.disabled {
-                return (parse_bytes(config, file, bytes), None);
+                return (
+                    read().and_then(|bytes| parse_bytes(config, file, bytes)),
+                    None,
+                );
             }
+            let stamp = Stamp::of(&path);
+            let cached = cache.items.get(&file.relative);
             match cached {
-                // Touched, or written with the same bytes: the record stands, under its new stamp.
-                Some(cached) if cached.bytes == bytes => {
-                    (Ok(cached.item.clone()), Some((stamp, bytes)))
+                Some(cached) if stamp.is_some() && cached.stamp == stamp => {
+                    return (Ok(cached.item.clone()), None);
                 }
-                _ => (
-                    parse_bytes(config, file, bytes.clone()),
-                    Some((stamp, bytes)),
-                ),
+                _ => {}
             }
+            let bytes = match read() {
+                Ok(bytes) => bytes,
+                Err(e) => return (Err(e), None),
+            };
+            let result = match cached {
+                // Touched, or written with the same bytes: the record stands, under its new stamp.
+                Some(cached) if cached.bytes == bytes => Ok(cached.item.clone()),
+                _ => parse_bytes(config, file, bytes.clone()),
+            };
+            (result, Some((stamp, bytes)))
         })
         .collect();
     let present: HashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();

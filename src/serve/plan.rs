@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path};
 use std::sync::Arc;
 
+use crate::diagnostics::SourceText;
 use crate::discover::{is_ignored, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
@@ -75,6 +76,17 @@ pub fn classify(relative: &Path, theme: &str) -> Change {
 /// that, the same bytes: a comparison of pointers for nearly every paper of a large map.
 struct Texts<'a>(Vec<(Option<&'a str>, &'a Arc<str>)>);
 
+impl<'a> Texts<'a> {
+    fn of(
+        original: &'a SourceText,
+        translations: impl Iterator<Item = (&'a String, &'a SourceText)>,
+    ) -> Texts<'a> {
+        let mut texts = vec![(None, &original.text)];
+        texts.extend(translations.map(|(locale, t)| (Some(locale.as_str()), &t.text)));
+        Texts(texts)
+    }
+}
+
 impl PartialEq for Texts<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.len() == other.0.len()
@@ -90,13 +102,9 @@ fn paper_signatures(model: &SiteModel) -> HashMap<&str, (Texts<'_>, usize)> {
         .papers
         .iter()
         .map(|p| {
-            let mut texts = vec![(None, &p.record.source.text)];
-            texts.extend(
-                p.translations
-                    .iter()
-                    .map(|(locale, t)| (Some(locale.as_str()), &t.source.text)),
-            );
-            (p.record.id.as_str(), (Texts(texts), p.built_on_by.len()))
+            let translations = p.translations.iter().map(|(l, t)| (l, &t.source));
+            let texts = Texts::of(&p.record.source, translations);
+            (p.record.id.as_str(), (texts, p.built_on_by.len()))
         })
         .collect()
 }
@@ -106,13 +114,8 @@ fn page_signatures(model: &SiteModel) -> HashMap<&str, Texts<'_>> {
         .pages
         .iter()
         .map(|p| {
-            let mut texts = vec![(None, &p.original.source.text)];
-            texts.extend(
-                p.translations
-                    .iter()
-                    .map(|(locale, t)| (Some(locale.as_str()), &t.source.text)),
-            );
-            (p.path(), Texts(texts))
+            let translations = p.translations.iter().map(|(l, t)| (l, &t.source));
+            (p.path(), Texts::of(&p.original.source, translations))
         })
         .collect()
 }
