@@ -2,7 +2,7 @@
 //! templates, rendering, and (for `build`) writing. Stages that do not depend on each other all
 //! run, so one build reports every error it can find.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -63,35 +63,113 @@ pub struct Site {
     pub config: Config,
     pub model: SiteModel,
     pub localizer: Arc<Localizer>,
-    pub templates: Templates,
-    pub discovered: discover::Discovered,
+    /// Shared with the next load of `serve` when no template changed.
+    pub templates: Arc<Templates>,
+    /// Shared with the next load of `serve` when no file of `content/` came or went.
+    pub discovered: Arc<discover::Discovered>,
+}
+
+/// What a load may take over from the last good site instead of making it again: `serve` knows
+/// which files an edit changed. Nothing is taken over when `site.toml` changed.
+pub struct Reuse<'a> {
+    pub site: &'a Site,
+    /// The changed sources, relative to the site's root; `None` when they are not known (the
+    /// watcher lost count), and every content file is looked at again.
+    pub changed: Option<&'a BTreeSet<PathBuf>>,
+    /// No template changed.
+    pub templates: bool,
+    /// No message file changed.
+    pub messages: bool,
+}
+
+impl Reuse<'_> {
+    /// The content files of the last site, if no file of `content/` came or went: each changed
+    /// path is a file it had and still a file, or a file that came and went since (an editor's
+    /// temporary file), which no walk would have seen.
+    fn discovered(&self, config: &Config) -> Option<Arc<discover::Discovered>> {
+        let found = &self.site.discovered;
+        let content = |path: &Path| -> PathBuf {
+            path.strip_prefix(CONTENT_DIR).unwrap_or(path).to_path_buf()
+        };
+        let known = |path: &Path| {
+            found.files.iter().any(|f| f.relative == path)
+                || found.assets.iter().any(|a| *a == content(path))
+        };
+        // A folder moved away is one event, for the folder, not one per file in it.
+        let holds_known = |path: &Path| {
+            found.files.iter().any(|f| f.relative.starts_with(path))
+                || found.assets.iter().any(|a| a.starts_with(content(path)))
+        };
+        let unchanged = |path: &PathBuf| {
+            let on_disk = config.path(path);
+            if known(path) {
+                on_disk.is_file()
+            } else {
+                !on_disk.exists() && !holds_known(path)
+            }
+        };
+        self.changed?
+            .iter()
+            .filter(|path| path.starts_with(CONTENT_DIR))
+            .all(unchanged)
+            .then(|| found.clone())
+    }
 }
 
 /// Runs every stage up to the rendered pages; writes nothing.
 pub fn load(options: &Options) -> Result<Site, Diagnostics> {
-    load_cached(options, &mut parse::ParseCache::disabled())
+    load_cached(options, &mut parse::ParseCache::disabled(), None)
 }
 
-/// `load`, parsing again only the content files that changed since `cache` was filled.
-pub fn load_cached(options: &Options, cache: &mut parse::ParseCache) -> Result<Site, Diagnostics> {
+/// `load`, parsing again only the content files that changed since `cache` was filled, and
+/// taking over what `reuse` allows of the last good site.
+pub fn load_cached(
+    options: &Options,
+    cache: &mut parse::ParseCache,
+    reuse: Option<Reuse>,
+) -> Result<Site, Diagnostics> {
     let mut errors = Diagnostics::new();
     let mut config =
         Config::load(&options.root, options.base_url.as_deref()).map_err(Diagnostics::from)?;
     config.include_drafts = options.drafts;
+    let reuse = reuse.filter(|r| r.site.config.source.text == config.source.text);
 
     let stopwatch = crate::progress::Stopwatch::start("load");
-    let (found, discover_errors) = discover::discover(&config);
+    let found = match reuse.as_ref().and_then(|r| r.discovered(&config)) {
+        Some(found) => found,
+        None => {
+            let (found, discover_errors) = discover::discover(&config);
+            errors.extend(discover_errors);
+            Arc::new(found)
+        }
+    };
     stopwatch.lap("discovered");
-    errors.extend(discover_errors);
-    let (parsed, parse_errors) = parse::parse_all_cached(&config, &found, cache);
+    let changed = reuse.as_ref().and_then(|r| r.changed);
+    let (parsed, parse_errors) = parse::parse_all_cached(&config, &found, cache, changed);
     errors.extend(parse_errors);
     stopwatch.lap("parsed");
-    let localizer = Localizer::load(&config).map_err(|e| errors.extend(e)).ok();
-    let templates = Templates::load(&config).map_err(|e| errors.extend(e)).ok();
+    let localizer = match reuse.as_ref().filter(|r| r.messages) {
+        Some(r) => Some(r.site.localizer.clone()),
+        None => Localizer::load(&config).map_err(|e| errors.extend(e)).ok(),
+    };
+    let templates = match reuse.as_ref().filter(|r| r.templates) {
+        Some(r) => Some(r.site.templates.clone()),
+        None => Templates::load(&config)
+            .map(Arc::new)
+            .map_err(|e| errors.extend(e))
+            .ok(),
+    };
     stopwatch.lap("messages and templates");
-    let model = SiteModel::link(&config, parsed)
-        .map_err(|e| errors.extend(e))
-        .ok();
+    let relinked = match &reuse {
+        Some(r) if errors.is_empty() => r.site.model.relink(&config, &parsed),
+        _ => None,
+    };
+    let model = match relinked {
+        Some(model) => Some(model),
+        None => SiteModel::link(&config, parsed)
+            .map_err(|e| errors.extend(e))
+            .ok(),
+    };
     stopwatch.lap("linked");
     match (model, localizer, templates) {
         (Some(model), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {

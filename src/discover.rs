@@ -69,9 +69,9 @@ pub fn discover(config: &Config) -> (Discovered, Vec<Diagnostic>) {
     }
     let walker = WalkDir::new(&content)
         .follow_links(false)
-        .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !is_ignored(&e.file_name().to_string_lossy()));
+    let mut within_content: Vec<(Vec<u8>, PathBuf)> = Vec::new();
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -84,8 +84,19 @@ pub fn discover(config: &Config) -> (Discovered, Vec<Diagnostic>) {
         if !entry.file_type().is_file() {
             continue;
         }
-        let within = entry.path().strip_prefix(&content).unwrap_or(entry.path());
-        if entry.path().extension().is_some_and(|e| e == "md") {
+        let within = entry
+            .path()
+            .strip_prefix(&content)
+            .unwrap_or(entry.path())
+            .to_path_buf();
+        within_content.push((sort_key(&within), within));
+    }
+    // Sorted as a walk of sorted folders would list them. walkdir's own sorting asks each entry
+    // its file name at every comparison, which costs more than the walk in a folder of 10 000.
+    within_content.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (_, within) in &within_content {
+        let within = within.as_path();
+        if within.extension().is_some_and(|e| e == "md") {
             match classify(config, within) {
                 Ok(file) => found.files.push(file),
                 Err(message) => errors.push(
@@ -101,6 +112,19 @@ pub fn discover(config: &Config) -> (Discovered, Vec<Diagnostic>) {
         }
     }
     (found, errors)
+}
+
+/// A path's bytes with each separator as the lowest byte: comparing them compares the paths
+/// folder by folder (`a/b` before `a-b`, as a walk of sorted folders meets them).
+fn sort_key(path: &Path) -> Vec<u8> {
+    let mut key = Vec::new();
+    for (i, part) in path.components().enumerate() {
+        if i > 0 {
+            key.push(0);
+        }
+        key.extend_from_slice(part.as_os_str().as_encoded_bytes());
+    }
+    key
 }
 
 /// Names a Markdown file from its path inside `content/`.

@@ -182,7 +182,7 @@ pub enum RawReference {
     Work(RawWork),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawWork {
     pub title: String,
@@ -237,7 +237,7 @@ pub struct RawRanking {
     pub researchers: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawClassification {
     pub status: String,

@@ -12,7 +12,7 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use papermap::build::Options;
 use papermap::serve::live::{full_build, LiveSite};
@@ -634,6 +634,9 @@ struct Harness {
     written: BTreeMap<String, Vec<u8>>,
     options: Options,
     live: LiveSite,
+    /// Steps taken: every other one tells `apply` the touched paths, as serve's watcher does,
+    /// and the others leave it to look at every file.
+    steps: usize,
 }
 
 impl Harness {
@@ -671,6 +674,7 @@ impl Harness {
             written,
             options,
             live,
+            steps: 0,
         }
     }
 
@@ -703,7 +707,10 @@ impl Harness {
             .iter()
             .map(|p| classify(Path::new(p), "default"))
             .collect();
-        let update = self.live.apply(&changes);
+        let paths: BTreeSet<PathBuf> = touched.iter().map(PathBuf::from).collect();
+        self.steps += 1;
+        let known = (self.steps % 2 == 1).then_some(&paths);
+        let update = self.live.apply(&changes, known);
         let served = plain(&self.live.files());
         match full_build(&self.options) {
             Ok(expected) => {

@@ -10,7 +10,7 @@ use crate::config::Scheme;
 use super::PaperEntry;
 
 /// A named group of papers: one year, or one subfield.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Group {
     /// What readers see: `2022`, `Computer Vision and Pattern Recognition`.
     pub name: String,
@@ -21,7 +21,7 @@ pub struct Group {
 }
 
 /// The papers scored for one category, ordered by each head's score.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct CategoryRanking {
     pub category: String,
     pub slug: String,
@@ -29,13 +29,13 @@ pub struct CategoryRanking {
 }
 
 /// Papers by one head's score for a category, highest first (ties: most cited first).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct HeadRanking {
     pub head: String,
     pub papers: Vec<(usize, f64)>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Lists {
     /// Every paper, most cited first.
     pub all: Vec<usize>,
@@ -58,10 +58,21 @@ impl Lists {
     pub fn compute(
         papers: &[PaperEntry],
         scheme: &Scheme,
-        most_cited_first: impl Fn(&mut Vec<usize>),
+        most_cited_first: impl Fn(&mut Vec<usize>) + Sync,
     ) -> Lists {
-        let mut all: Vec<usize> = (0..papers.len()).collect();
-        most_cited_first(&mut all);
+        // The feeds' order needs nothing else: it is sorted beside the rest.
+        let (posted, all) = rayon::join(
+            || {
+                let mut posted: Vec<usize> = (0..papers.len()).collect();
+                sort_newest_posted(papers, &mut posted);
+                posted
+            },
+            || {
+                let mut all: Vec<usize> = (0..papers.len()).collect();
+                most_cited_first(&mut all);
+                all
+            },
+        );
 
         let mut by_year: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
         let mut by_subfield: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
@@ -99,8 +110,6 @@ impl Lists {
             })
             .collect();
         let categories = rank_categories(papers, scheme, &all);
-        let mut posted: Vec<usize> = (0..papers.len()).collect();
-        sort_newest_posted(papers, &mut posted);
         Lists {
             all,
             newest,

@@ -3,13 +3,16 @@
 //! whom, the translations of each record and the pages that name each paper. Nothing here knows
 //! about templates or locales' wording; counts and orders are computed, never read from records.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::sync::Arc;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 mod classification;
 pub mod lists;
+mod relink;
 
 pub use classification::{Classification, ScoreRow};
 pub use lists::{slugify, CategoryRanking, Group, HeadRanking, Lists};
@@ -64,7 +67,9 @@ pub struct SiteModel {
     pub papers: Vec<PaperEntry>,
     /// Sorted by path.
     pub pages: Vec<PageEntry>,
-    index: HashMap<String, usize>,
+    /// Ids are short and the map looks up every reference of every record: FxHash, not SipHash
+    /// (whose resistance to chosen keys a static site's own records do not need).
+    index: FxHashMap<String, usize>,
 }
 
 impl SiteModel {
@@ -97,8 +102,8 @@ impl SiteModel {
             })
             .collect();
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
-        let mut index: HashMap<String, usize> = HashMap::with_capacity(records.len());
-        let mut by_stem: HashMap<(String, std::path::PathBuf), usize> = HashMap::new();
+        let mut index: FxHashMap<String, usize> =
+            FxHashMap::with_capacity_and_hasher(records.len(), Default::default());
         for (record, classification) in records.into_iter().zip(classifications) {
             if let Some(&first) = index.get(&record.id) {
                 let first: &Paper = &papers[first].record;
@@ -119,13 +124,6 @@ impl SiteModel {
                 continue;
             }
             index.insert(record.id.clone(), papers.len());
-            let folder = record
-                .source
-                .path
-                .parent()
-                .map(|p| p.to_path_buf())
-                .unwrap_or_default();
-            by_stem.insert((record.stem.clone(), folder), papers.len());
             papers.push(PaperEntry {
                 classification,
                 reference_total: 0,
@@ -137,14 +135,22 @@ impl SiteModel {
             });
         }
 
-        for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
-            let folder = translation
-                .source
+        // Keyed by the folder's bytes: a `Path` hashes component by component.
+        let folder_of = |source: &crate::diagnostics::SourceText| {
+            source
                 .path
                 .parent()
-                .map(|p| p.to_path_buf())
-                .unwrap_or_default();
-            match by_stem.get(&(translation.stem.clone(), folder)) {
+                .map(|p| p.as_os_str().to_owned())
+                .unwrap_or_default()
+        };
+        let by_stem: FxHashMap<(String, OsString), usize> = papers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((p.record.stem.clone(), folder_of(&p.record.source)), i))
+            .collect();
+        for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
+            let key = (translation.stem.clone(), folder_of(&translation.source));
+            match by_stem.get(&key) {
                 Some(&i) => {
                     papers[i].translations.insert(translation.locale.clone(), translation);
                 }
@@ -162,41 +168,17 @@ impl SiteModel {
         let rank = link_references(&mut papers, &index);
         // Papers are sorted by id, so ties on both counts fall back to the id through the index.
         let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
-        for paper in papers.iter_mut() {
+        papers.par_iter_mut().for_each(|paper| {
             most_cited_first(&mut paper.builds_on);
             most_cited_first(&mut paper.built_on_by);
-        }
+        });
         let lists = Lists::compute(&papers, &config.classification, most_cited_first);
 
         let pages = group_pages(
             config,
             parsed.pages.into_iter().filter(|p| keep(p.draft)).collect(),
         );
-        for (page_index, entry) in pages.iter().enumerate() {
-            for version in std::iter::once(&entry.original).chain(entry.translations.values()) {
-                for (id, pos) in &version.papers {
-                    match index.get(id) {
-                        Some(&i) => {
-                            if !papers[i].pages.contains(&page_index) {
-                                papers[i].pages.push(page_index);
-                            }
-                        }
-                        None if absent.contains(id) => {}
-                        None => errors.push(
-                            Diagnostic::at_line_col(
-                                &version.source,
-                                pos.line,
-                                pos.column,
-                                format!(
-                                    "this page names the paper `{id}`, which is not in the map"
-                                ),
-                            )
-                            .with_help(format!("add content/papers/{id}.md, or correct the id")),
-                        ),
-                    }
-                }
-            }
-        }
+        link_pages(&pages, &mut papers, &index, &absent, &mut errors);
 
         if errors.is_empty() {
             Ok(SiteModel {
@@ -211,20 +193,61 @@ impl SiteModel {
     }
 }
 
+/// Tells each paper which long-form pages name it; a named paper that is not in the map (nor a
+/// draft or a record that failed, in `absent`) is an error of the page.
+fn link_pages(
+    pages: &[PageEntry],
+    papers: &mut [PaperEntry],
+    index: &FxHashMap<String, usize>,
+    absent: &std::collections::HashSet<String>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    for (page_index, entry) in pages.iter().enumerate() {
+        for version in std::iter::once(&entry.original).chain(entry.translations.values()) {
+            for (id, pos) in &version.papers {
+                match index.get(id) {
+                    Some(&i) => {
+                        if !papers[i].pages.contains(&page_index) {
+                            papers[i].pages.push(page_index);
+                        }
+                    }
+                    None if absent.contains(id) => {}
+                    None => errors.push(
+                        Diagnostic::at_line_col(
+                            &version.source,
+                            pos.line,
+                            pos.column,
+                            format!("this page names the paper `{id}`, which is not in the map"),
+                        )
+                        .with_help(format!("add content/papers/{id}.md, or correct the id")),
+                    ),
+                }
+            }
+        }
+    }
+}
+
 /// Builds on / built on by, in time linear in records + references; returns each paper's rank.
-fn link_references(papers: &mut [PaperEntry], index: &HashMap<String, usize>) -> Vec<Rank> {
-    for i in 0..papers.len() {
-        let mut builds_on: Vec<usize> = papers[i]
-            .record
-            .references
-            .iter()
-            .filter_map(|r| match r {
-                Reference::Id(id) => index.get(id).copied(),
-                Reference::Work(_) => None,
-            })
-            .collect();
-        builds_on.sort_unstable();
-        builds_on.dedup();
+fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) -> Vec<Rank> {
+    // Resolving the references is the lookups, in parallel; the backlinks are then pushes.
+    let resolved: Vec<Vec<usize>> = papers
+        .par_iter()
+        .map(|paper| {
+            let mut builds_on: Vec<usize> = paper
+                .record
+                .references
+                .iter()
+                .filter_map(|r| match r {
+                    Reference::Id(id) => index.get(id).copied(),
+                    Reference::Work(_) => None,
+                })
+                .collect();
+            builds_on.sort_unstable();
+            builds_on.dedup();
+            builds_on
+        })
+        .collect();
+    for (i, builds_on) in resolved.into_iter().enumerate() {
         for &cited in &builds_on {
             papers[cited].built_on_by.push(i);
         }

@@ -4,9 +4,11 @@
 
 mod classification;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use rayon::prelude::*;
 use unic_langid::LanguageIdentifier;
@@ -37,7 +39,7 @@ pub struct Link {
     pub url: String,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Reference {
     Id(String),
     Work(RawWork),
@@ -143,7 +145,7 @@ enum Item {
 /// Parses every file; what parsed is returned beside the errors, so that the map's own checks
 /// can still run on it.
 pub fn parse_all(config: &Config, discovered: &Discovered) -> (Parsed, Vec<Diagnostic>) {
-    parse_all_cached(config, discovered, &mut ParseCache::disabled())
+    parse_all_cached(config, discovered, &mut ParseCache::disabled(), None)
 }
 
 /// One file's record, or its errors.
@@ -157,7 +159,7 @@ type Read = (Option<Stamp>, Vec<u8>);
 #[derive(Default)]
 pub struct ParseCache {
     config: Option<Arc<str>>,
-    items: HashMap<PathBuf, Cached>,
+    items: FxHashMap<PathBuf, Cached>,
     /// A one-off build keeps nothing: copying every record into the cache would only cost.
     disabled: bool,
 }
@@ -207,11 +209,14 @@ impl ParseCache {
     }
 }
 
-/// `parse_all`, reusing what `cache` holds and keeping in it what this build parsed.
+/// `parse_all`, reusing what `cache` holds and keeping in it what this build parsed. When the
+/// files that changed since are known (`changed`, relative to the site's root, as `serve`'s
+/// watcher reports them), no other file is even looked at.
 pub fn parse_all_cached(
     config: &Config,
     discovered: &Discovered,
     cache: &mut ParseCache,
+    changed: Option<&BTreeSet<PathBuf>>,
 ) -> (Parsed, Vec<Diagnostic>) {
     // Records are read against the configuration (languages, the classification's scheme).
     if cache.config.as_deref() != Some(&*config.source.text) {
@@ -235,8 +240,13 @@ pub fn parse_all_cached(
                     None,
                 );
             }
-            let stamp = Stamp::of(&path);
             let cached = cache.items.get(&file.relative);
+            if let (Some(cached), Some(changed)) = (cached, changed) {
+                if !changed.contains(&file.relative) {
+                    return (Ok(cached.item.clone()), None);
+                }
+            }
+            let stamp = Stamp::of(&path);
             match cached {
                 Some(cached) if stamp.is_some() && cached.stamp == stamp => {
                     return (Ok(cached.item.clone()), None);
@@ -255,7 +265,7 @@ pub fn parse_all_cached(
             (result, Some((stamp, bytes)))
         })
         .collect();
-    let present: HashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();
+    let present: FxHashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();
     cache.items.retain(|path, _| present.contains(path));
     let mut results = Vec::with_capacity(outcomes.len());
     for (file, (result, fresh)) in discovered.files.iter().zip(outcomes) {

@@ -3,8 +3,11 @@
 //! re-rendering only the pages the edit can change (see `plan`). After every edit the files are
 //! exactly those a fresh full build would write.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::PathBuf;
 use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::build::{self, Options, Site};
 use crate::diagnostics::Diagnostics;
@@ -12,11 +15,12 @@ use crate::render::{RenderedPage, SiteRenderer, SITEMAP};
 
 use super::plan::{affected_places, Change};
 
-/// Output path → bytes: the whole site.
-pub type Files = BTreeMap<String, Arc<Vec<u8>>>;
+/// Output path → bytes: the whole site. Cloning it is cheap (it shares its nodes), so an edit
+/// changes its own copy while the previous one is still served.
+pub type Files = imbl::OrdMap<String, Arc<Vec<u8>>>;
 
 /// Each place of the site and the output paths rendered for it.
-type Outputs = HashMap<String, Vec<String>>;
+type Outputs = FxHashMap<String, Vec<String>>;
 
 /// What an edit did to the served site.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -49,6 +53,8 @@ pub struct LiveSite {
     /// The changes of the edits that failed since the last good build: the next build applies
     /// them too (a template edited while a record was broken must still be re-rendered).
     pending: BTreeSet<Change>,
+    /// The files those failed edits changed, with the same meaning as `apply`'s `paths`.
+    pending_paths: Option<BTreeSet<PathBuf>>,
 }
 
 /// The report of a failed build, as the terminal and the overlay show it.
@@ -76,8 +82,9 @@ impl LiveSite {
             places: HashSet::new(),
             parsed: crate::parse::ParseCache::default(),
             pending: BTreeSet::new(),
+            pending_paths: Some(BTreeSet::new()),
         };
-        live.apply(&BTreeSet::from([Change::Config]));
+        live.apply(&BTreeSet::from([Change::Config]), None);
         live
     }
 
@@ -94,17 +101,30 @@ impl LiveSite {
         self.good.as_ref().map(|(site, _)| site.clone())
     }
 
-    /// Applies edits of these kinds.
-    pub fn apply(&mut self, edits: &BTreeSet<Change>) -> Update {
+    /// Applies edits of these kinds. `paths` are the files they changed, relative to the site's
+    /// root, when the watcher knows them all: then no other content file is looked at. `None`
+    /// looks at every file again.
+    pub fn apply(&mut self, edits: &BTreeSet<Change>, paths: Option<&BTreeSet<PathBuf>>) -> Update {
         let mut changes = std::mem::take(&mut self.pending);
         changes.extend(edits.iter().filter(|c| **c != Change::Ignored).cloned());
+        let mut changed_paths = self.pending_paths.replace(BTreeSet::new());
+        match (&mut changed_paths, paths) {
+            (Some(all), Some(these)) => all.extend(these.iter().cloned()),
+            _ => changed_paths = None,
+        }
         if changes.is_empty() {
             return Update::default();
         }
         let stopwatch = crate::progress::Stopwatch::start("edit");
-        let site = match build::load_cached(&self.options, &mut self.parsed) {
+        let reuse = self.good.as_ref().map(|(site, _)| build::Reuse {
+            site,
+            changed: changed_paths.as_ref(),
+            templates: !changes.iter().any(|c| matches!(c, Change::Template(_))),
+            messages: !changes.iter().any(|c| matches!(c, Change::Messages(_))),
+        });
+        let site = match build::load_cached(&self.options, &mut self.parsed, reuse) {
             Ok(site) => site,
-            Err(diagnostics) => return self.fail(diagnostics, changes),
+            Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
         };
         let renderer =
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
@@ -152,7 +172,7 @@ impl LiveSite {
             Err(errors) => {
                 let mut diagnostics = Diagnostics::new();
                 diagnostics.extend(errors);
-                return self.fail(diagnostics, changes);
+                return self.fail(diagnostics, changes, changed_paths);
             }
         };
         let statics_changed = everything || changes.contains(&Change::Static);
@@ -170,7 +190,7 @@ impl LiveSite {
                         &site.config.root,
                         format!("cannot read a static file: {e}"),
                     ));
-                    return self.fail(diagnostics, changes);
+                    return self.fail(diagnostics, changes, changed_paths);
                 }
             }
         } else {
@@ -182,9 +202,11 @@ impl LiveSite {
         } else {
             (*self.files).clone()
         };
-        let mut outputs: Outputs = match (&self.good, everything) {
-            (Some((_, outputs)), false) => outputs.clone(),
-            _ => HashMap::new(),
+        // The output paths this edit put or removed: the only ones whose bytes can differ.
+        let mut touched: Vec<String> = Vec::new();
+        let mut outputs: Outputs = match (&mut self.good, everything) {
+            (Some((_, outputs)), false) => std::mem::take(outputs),
+            _ => Outputs::default(),
         };
         // Places that no longer exist take their files with them.
         outputs.retain(|place, paths| {
@@ -192,6 +214,7 @@ impl LiveSite {
             if !keep {
                 for path in paths.iter() {
                     files.remove(path);
+                    touched.push(path.clone());
                 }
             }
             keep
@@ -201,35 +224,47 @@ impl LiveSite {
         if everything || places_changed {
             rendered_pages.extend(renderer.crawler_files());
         }
+        // Whether a page took an output path that no page had: a static file there steps aside.
+        let mut new_paths = places_changed;
         for page in rendered_pages {
             // A place may be re-rendered in part (a paper's page but not its Markdown twin, for
             // an edit of paper.html): the files it had stay its own, to go with it.
             let paths = outputs.entry(page.place.clone()).or_default();
             if !paths.contains(&page.output_path) {
                 paths.push(page.output_path.clone());
+                new_paths = true;
             }
+            touched.push(page.output_path.clone());
             files.insert(page.output_path, Arc::new(page.contents.into_bytes()));
         }
         // Pages win over static files at the same place, as they do when a build writes them:
         // a static file neither removes nor replaces a page, and shows again where a page went.
-        let pages_at: HashSet<&String> = outputs.values().flatten().collect();
-        if let Some(statics) = statics {
-            for path in self.statics.keys() {
-                if !pages_at.contains(path) {
-                    files.remove(path);
+        if statics.is_some() || new_paths {
+            let pages_at: FxHashSet<&String> = outputs.values().flatten().collect();
+            if let Some(statics) = statics {
+                for path in self.statics.keys() {
+                    if !pages_at.contains(path) {
+                        files.remove(path);
+                        touched.push(path.clone());
+                    }
                 }
+                self.statics = statics.into_iter().collect();
             }
-            self.statics = statics.into_iter().collect();
-        }
-        for (path, bytes) in &self.statics {
-            if !pages_at.contains(path) {
-                files.insert(path.clone(), bytes.clone());
+            for (path, bytes) in &self.statics {
+                if !pages_at.contains(path) {
+                    files.insert(path.clone(), bytes.clone());
+                    touched.push(path.clone());
+                }
             }
         }
         drop(renderer);
         stopwatch.lap("files");
 
-        let changed = diff(&self.files, &files);
+        let changed = if everything {
+            diff(&self.files, &files)
+        } else {
+            diff_at(&self.files, &files, touched)
+        };
         self.files = Arc::new(files);
         self.places = places;
         // Freeing a large map takes time that the edit need not wait for.
@@ -243,8 +278,14 @@ impl LiveSite {
         }
     }
 
-    fn fail(&mut self, diagnostics: Diagnostics, changes: BTreeSet<Change>) -> Update {
+    fn fail(
+        &mut self,
+        diagnostics: Diagnostics,
+        changes: BTreeSet<Change>,
+        paths: Option<BTreeSet<PathBuf>>,
+    ) -> Update {
         self.pending = changes;
+        self.pending_paths = paths;
         let text = report(diagnostics);
         self.error = Some(text.clone());
         Update {
@@ -254,9 +295,13 @@ impl LiveSite {
     }
 }
 
+/// Files that were not rendered again are the same allocation: no need to compare bytes.
+fn same(a: &Arc<Vec<u8>>, b: &Arc<Vec<u8>>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
+}
+
+/// The paths whose bytes differ between two file tables.
 fn diff(before: &Files, after: &Files) -> Vec<String> {
-    // Files that were not rendered again are the same allocation: no need to compare bytes.
-    let same = |a: &Arc<Vec<u8>>, b: &Arc<Vec<u8>>| Arc::ptr_eq(a, b) || a == b;
     let mut changed: Vec<String> = after
         .iter()
         .filter(|(path, bytes)| !before.get(*path).is_some_and(|b| same(b, bytes)))
@@ -265,6 +310,18 @@ fn diff(before: &Files, after: &Files) -> Vec<String> {
     changed.extend(before.keys().filter(|p| !after.contains_key(*p)).cloned());
     changed.sort();
     changed
+}
+
+/// `diff`, when only the `touched` paths can differ.
+fn diff_at(before: &Files, after: &Files, mut touched: Vec<String>) -> Vec<String> {
+    touched.sort();
+    touched.dedup();
+    touched.retain(|path| match (before.get(path), after.get(path)) {
+        (Some(a), Some(b)) => !same(a, b),
+        (None, None) => false,
+        _ => true,
+    });
+    touched
 }
 
 /// The site a fresh full build writes, in memory: what the served files must equal.

@@ -162,18 +162,30 @@ fn languages(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// What the watcher saw.
+enum Seen {
+    /// These paths changed.
+    Paths(Vec<PathBuf>),
+    /// Events were lost (the kernel's queue overflowed): any file may have changed.
+    LostCount,
+}
+
 /// Starts watching the sources: the watcher (which stops when dropped) and its changed paths.
-fn start_watching(
-    root: &Path,
-) -> Option<(notify::RecommendedWatcher, mpsc::Receiver<Vec<PathBuf>>)> {
+fn start_watching(root: &Path) -> Option<(notify::RecommendedWatcher, mpsc::Receiver<Seen>)> {
     let (events, incoming) = mpsc::channel();
     let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reading the sources (as every rebuild does) must not look like an edit.
         match event {
-            Ok(event) if is_edit(&event.kind) => {
-                let _ = events.send(event.paths);
+            Ok(event) if event.need_rescan() => {
+                let _ = events.send(Seen::LostCount);
             }
-            _ => {}
+            Ok(event) if is_edit(&event.kind) => {
+                let _ = events.send(Seen::Paths(event.paths));
+            }
+            Ok(_) => {}
+            Err(_) => {
+                let _ = events.send(Seen::LostCount);
+            }
         }
     });
     let mut watcher = match watcher {
@@ -200,7 +212,7 @@ fn start_watching(
 fn watch(
     root: &Path,
     _watcher: notify::RecommendedWatcher,
-    incoming: mpsc::Receiver<Vec<PathBuf>>,
+    incoming: mpsc::Receiver<Seen>,
     mut live: LiveSite,
     shared: Shared,
 ) {
@@ -208,19 +220,33 @@ fn watch(
     let indexer = search::start_indexer(shared.clone());
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();
-        let mut paths = first;
+        let mut seen = vec![first];
         while since.elapsed() < LONGEST_WAIT {
             match incoming.recv_timeout(QUIET) {
-                Ok(more) => paths.extend(more),
+                Ok(more) => seen.push(more),
                 Err(_) => break,
             }
         }
-        let changes: BTreeSet<Change> = paths
-            .iter()
-            .filter_map(|p| p.strip_prefix(root).ok())
-            .map(|p| classify(p, &theme))
-            .filter(|c| *c != Change::Ignored)
-            .collect();
+        let lost_count = seen.iter().any(|s| matches!(s, Seen::LostCount));
+        let mut changes = BTreeSet::new();
+        let mut paths = BTreeSet::new();
+        for path in seen.iter().flat_map(|s| match s {
+            Seen::Paths(paths) => paths.as_slice(),
+            Seen::LostCount => &[],
+        }) {
+            let Ok(relative) = path.strip_prefix(root) else {
+                continue;
+            };
+            let change = classify(relative, &theme);
+            if change != Change::Ignored {
+                changes.insert(change);
+                paths.insert(relative.to_path_buf());
+            }
+        }
+        if lost_count {
+            // Every source is looked at again; site.toml's change re-renders everything.
+            changes.insert(Change::Config);
+        }
         if changes.is_empty() {
             continue;
         }
@@ -229,7 +255,7 @@ fn watch(
         }
         let started = Instant::now();
         let previous_error = live.error().map(str::to_string);
-        let update = live.apply(&changes);
+        let update = live.apply(&changes, (!lost_count).then_some(&paths));
         {
             let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
             current.files = live.files();

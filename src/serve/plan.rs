@@ -5,9 +5,11 @@
 //! and the list pages whose slice of papers moved. The model is rebuilt whole (cheap); only the
 //! rendering is narrowed.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Component, Path};
 use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostics::SourceText;
 use crate::discover::{is_ignored, CONTENT_DIR};
@@ -97,7 +99,7 @@ impl PartialEq for Texts<'_> {
 }
 
 /// What other pages show of a paper: its record and translations, and its rank (in-map count).
-fn paper_signatures(model: &SiteModel) -> HashMap<&str, (Texts<'_>, usize)> {
+fn paper_signatures(model: &SiteModel) -> FxHashMap<&str, (Texts<'_>, usize)> {
     model
         .papers
         .iter()
@@ -109,7 +111,7 @@ fn paper_signatures(model: &SiteModel) -> HashMap<&str, (Texts<'_>, usize)> {
         .collect()
 }
 
-fn page_signatures(model: &SiteModel) -> HashMap<&str, Texts<'_>> {
+fn page_signatures(model: &SiteModel) -> FxHashMap<&str, Texts<'_>> {
     model
         .pages
         .iter()
@@ -121,7 +123,7 @@ fn page_signatures(model: &SiteModel) -> HashMap<&str, Texts<'_>> {
 }
 
 /// Each subfield's slug and size, by name: what a paper's page links to.
-fn subfield_links(model: &SiteModel) -> HashMap<&str, (&str, usize)> {
+fn subfield_links(model: &SiteModel) -> FxHashMap<&str, (&str, usize)> {
     model
         .lists
         .subfields
@@ -219,9 +221,9 @@ fn list_slices(
 
 /// The keys present in only one of two maps, or with different values.
 fn changed_keys<'a, V: PartialEq>(
-    old: &HashMap<&'a str, V>,
-    new: &HashMap<&'a str, V>,
-) -> HashSet<&'a str> {
+    old: &FxHashMap<&'a str, V>,
+    new: &FxHashMap<&'a str, V>,
+) -> FxHashSet<&'a str> {
     old.keys()
         .chain(new.keys())
         .copied()
@@ -249,33 +251,38 @@ pub fn affected_places(
     let moved_groups = changed_keys(&old_groups, &new_groups);
 
     for model in [old, new] {
+        // Being next to a touched paper is symmetric (builds on it, or is built on by it): the
+        // touched papers' own lists name their neighbours, without a look at every paper.
+        for i in touched.iter().filter_map(|id| model.paper(id)) {
+            let entry = &model.papers[i];
+            places.insert(paper_path(&entry.record.id));
+            for &n in entry.builds_on.iter().chain(&entry.built_on_by) {
+                places.insert(paper_path(&model.papers[n].record.id));
+            }
+        }
+        let scan_pages = !touched_pages.is_empty();
+        let scan_groups = !moved_groups.is_empty();
+        let scan_citations = !touched.is_empty();
         for entry in &model.papers {
-            let id = entry.record.id.as_str();
-            let neighbours = entry.builds_on.iter().chain(&entry.built_on_by);
-            let cites_touched = entry
-                .record
-                .citations
-                .iter()
-                .any(|c| touched.contains(c.from.as_str()));
-            let names_touched_page = entry
-                .pages
-                .iter()
-                .any(|&p| touched_pages.contains(model.pages[p].path()));
-            let next_to_touched = neighbours
-                .clone()
-                .any(|&n| touched.contains(model.papers[n].record.id.as_str()));
-            let in_moved_group = entry
-                .record
-                .subfields
-                .iter()
-                .any(|s| moved_groups.contains(s.as_str()));
-            if touched.contains(id)
-                || cites_touched
-                || names_touched_page
-                || next_to_touched
-                || in_moved_group
-            {
-                places.insert(paper_path(id));
+            let cites_touched = scan_citations
+                && entry
+                    .record
+                    .citations
+                    .iter()
+                    .any(|c| touched.contains(c.from.as_str()));
+            let names_touched_page = scan_pages
+                && entry
+                    .pages
+                    .iter()
+                    .any(|&p| touched_pages.contains(model.pages[p].path()));
+            let in_moved_group = scan_groups
+                && entry
+                    .record
+                    .subfields
+                    .iter()
+                    .any(|s| moved_groups.contains(s.as_str()));
+            if cites_touched || names_touched_page || in_moved_group {
+                places.insert(paper_path(&entry.record.id));
             }
         }
         for entry in &model.pages {
