@@ -28,16 +28,17 @@ pub struct PaperEntry {
     pub record: Arc<Paper>,
     /// Translations by locale.
     pub translations: BTreeMap<String, Arc<Translation>>,
-    /// Its references that are papers of the map, most cited first.
-    pub builds_on: Vec<usize>,
+    /// Its references that are papers of the map, most cited first. This and the other lists
+    /// linking makes are shared: `relink` hands them on to the next model as they are.
+    pub builds_on: Arc<[usize]>,
     /// The papers of the map that list it among their references, most cited first.
-    pub built_on_by: Vec<usize>,
+    pub built_on_by: Arc<[usize]>,
     /// How many references it has in all: `reference_count` when given, else the list's length.
     pub reference_total: usize,
     /// Long-form pages that name it.
     pub pages: Vec<usize>,
     /// Its machine classification, read against the site's scheme.
-    pub classification: Option<Classification>,
+    pub classification: Option<Arc<Classification>>,
 }
 
 /// A long-form page and its versions in other languages.
@@ -61,18 +62,28 @@ impl PageEntry {
 
 #[derive(Debug)]
 pub struct SiteModel {
-    /// All papers, by year, by subfield.
-    pub lists: Lists,
+    /// All papers, by year, by subfield. Shared with the models `relink` makes from this one.
+    pub lists: Arc<Lists>,
     /// Sorted by id.
     pub papers: Vec<PaperEntry>,
     /// Sorted by path.
     pub pages: Vec<PageEntry>,
     /// Ids are short and the map looks up every reference of every record: FxHash, not SipHash
     /// (whose resistance to chosen keys a static site's own records do not need).
-    index: FxHashMap<String, usize>,
+    index: Arc<FxHashMap<String, usize>>,
+    /// The linking this model's relations and lists come from: a model that `relink` made from
+    /// another shares it, and with it every paper's place.
+    links: Arc<()>,
 }
 
 impl SiteModel {
+    /// Whether the two models come from the same linking: the same papers in the same order,
+    /// with the same relations, lists and counts (only the records' texts and the long-form
+    /// pages may differ).
+    pub fn same_links(&self, other: &SiteModel) -> bool {
+        Arc::ptr_eq(&self.links, &other.links)
+    }
+
     pub fn paper(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
     }
@@ -92,13 +103,13 @@ impl SiteModel {
             a.id.cmp(&b.id)
                 .then_with(|| a.source.path.cmp(&b.source.path))
         });
-        let classifications: Vec<Option<Classification>> = records
+        let classifications: Vec<Option<Arc<Classification>>> = records
             .par_iter()
             .map(|record| {
                 record
                     .classification
                     .as_ref()
-                    .map(|c| Classification::compute(c, &config.classification))
+                    .map(|c| Arc::new(Classification::compute(c, &config.classification)))
             })
             .collect();
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
@@ -129,8 +140,8 @@ impl SiteModel {
                 reference_total: 0,
                 record,
                 translations: BTreeMap::new(),
-                builds_on: Vec::new(),
-                built_on_by: Vec::new(),
+                builds_on: Default::default(),
+                built_on_by: Default::default(),
                 pages: Vec::new(),
             });
         }
@@ -168,10 +179,6 @@ impl SiteModel {
         let rank = link_references(&mut papers, &index);
         // Papers are sorted by id, so ties on both counts fall back to the id through the index.
         let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
-        papers.par_iter_mut().for_each(|paper| {
-            most_cited_first(&mut paper.builds_on);
-            most_cited_first(&mut paper.built_on_by);
-        });
         let lists = Lists::compute(&papers, &config.classification, most_cited_first);
 
         let pages = group_pages(
@@ -182,10 +189,11 @@ impl SiteModel {
 
         if errors.is_empty() {
             Ok(SiteModel {
-                lists,
+                lists: Arc::new(lists),
                 papers,
                 pages,
-                index,
+                index: Arc::new(index),
+                links: Arc::new(()),
             })
         } else {
             Err(errors)
@@ -227,10 +235,11 @@ fn link_pages(
     }
 }
 
-/// Builds on / built on by, in time linear in records + references; returns each paper's rank.
+/// Builds on / built on by, in time linear in records + references, each list most cited first;
+/// returns each paper's rank.
 fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) -> Vec<Rank> {
     // Resolving the references is the lookups, in parallel; the backlinks are then pushes.
-    let resolved: Vec<Vec<usize>> = papers
+    let builds_on: Vec<Vec<usize>> = papers
         .par_iter()
         .map(|paper| {
             let mut builds_on: Vec<usize> = paper
@@ -247,26 +256,38 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
             builds_on
         })
         .collect();
-    for (i, builds_on) in resolved.into_iter().enumerate() {
-        for &cited in &builds_on {
-            papers[cited].built_on_by.push(i);
+    let mut built_on_by: Vec<Vec<usize>> = vec![Vec::new(); papers.len()];
+    for (i, cited) in builds_on.iter().enumerate() {
+        for &cited in cited {
+            built_on_by[cited].push(i);
         }
-        let listed = papers[i].record.references.len();
-        papers[i].reference_total = papers[i]
-            .record
-            .reference_count
-            .map_or(listed, |n| (n as usize).max(listed));
-        papers[i].builds_on = builds_on;
     }
     let rank: Vec<Rank> = papers
         .iter()
-        .map(|p| {
+        .zip(&built_on_by)
+        .map(|(p, by)| {
             (
                 std::cmp::Reverse(p.record.citation_count.unwrap_or(0)),
-                std::cmp::Reverse(p.built_on_by.len()),
+                std::cmp::Reverse(by.len()),
             )
         })
         .collect();
+    // Papers are sorted by id, so ties on both counts fall back to the id through the index.
+    let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
+    papers
+        .par_iter_mut()
+        .zip(builds_on.into_par_iter().zip(built_on_by.into_par_iter()))
+        .for_each(|(paper, (mut builds_on, mut built_on_by))| {
+            most_cited_first(&mut builds_on);
+            most_cited_first(&mut built_on_by);
+            let listed = paper.record.references.len();
+            paper.reference_total = paper
+                .record
+                .reference_count
+                .map_or(listed, |n| (n as usize).max(listed));
+            paper.builds_on = builds_on.into();
+            paper.built_on_by = built_on_by.into();
+        });
     rank
 }
 

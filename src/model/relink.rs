@@ -99,6 +99,7 @@ impl SiteModel {
             papers,
             pages,
             index: self.index.clone(),
+            links: self.links.clone(),
         })
     }
 }

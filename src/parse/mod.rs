@@ -227,6 +227,12 @@ pub fn parse_all_cached(
         .files
         .par_iter()
         .map(|file| {
+            let cached = cache.items.get(&file.relative);
+            if let (Some(cached), Some(changed)) = (cached, changed) {
+                if !changed.contains(&file.relative) {
+                    return (Ok(cached.item.clone()), None);
+                }
+            }
             let path = config.path(&file.relative);
             let read = || {
                 std::fs::read(&path).map_err(|e| {
@@ -239,12 +245,6 @@ pub fn parse_all_cached(
                     read().and_then(|bytes| parse_bytes(config, file, bytes)),
                     None,
                 );
-            }
-            let cached = cache.items.get(&file.relative);
-            if let (Some(cached), Some(changed)) = (cached, changed) {
-                if !changed.contains(&file.relative) {
-                    return (Ok(cached.item.clone()), None);
-                }
             }
             let stamp = Stamp::of(&path);
             match cached {
@@ -265,8 +265,6 @@ pub fn parse_all_cached(
             (result, Some((stamp, bytes)))
         })
         .collect();
-    let present: FxHashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();
-    cache.items.retain(|path, _| present.contains(path));
     let mut results = Vec::with_capacity(outcomes.len());
     for (file, (result, fresh)) in discovered.files.iter().zip(outcomes) {
         match (&result, fresh) {
@@ -286,6 +284,12 @@ pub fn parse_all_cached(
             _ => {}
         }
         results.push(result);
+    }
+    // Every file that parsed is in the cache now; anything more is a file that went.
+    let parsed_files = results.iter().filter(|r| r.is_ok()).count();
+    if !cache.disabled && cache.items.len() != parsed_files {
+        let present: FxHashSet<&PathBuf> = discovered.files.iter().map(|f| &f.relative).collect();
+        cache.items.retain(|path, _| present.contains(path));
     }
     let mut parsed = Parsed::default();
     let mut errors = Vec::new();

@@ -39,8 +39,9 @@ pub struct ServeOptions {
 }
 
 /// How long the sources must be quiet before an edit is applied: an editor's save (a temporary
-/// file, a rename, several events) is one edit.
-const QUIET: Duration = Duration::from_millis(25);
+/// file, a rename, several events) is one edit. Its events come within a millisecond or two;
+/// every millisecond more is one the page waits for.
+const QUIET: Duration = Duration::from_millis(10);
 /// An edit is applied at the latest this long after its first event, even if events go on.
 const LONGEST_WAIT: Duration = Duration::from_millis(400);
 

@@ -111,6 +111,25 @@ fn paper_signatures(model: &SiteModel) -> FxHashMap<&str, (Texts<'_>, usize)> {
         .collect()
 }
 
+/// The papers whose record or translations differ between two models of the same linking, where
+/// each paper is at the same place in both.
+fn touched_in_place<'a>(old: &'a SiteModel, new: &'a SiteModel) -> FxHashSet<&'a str> {
+    let same = |a: &SourceText, b: &SourceText| Arc::ptr_eq(&a.text, &b.text) || a.text == b.text;
+    old.papers
+        .iter()
+        .zip(&new.papers)
+        .filter(|(a, b)| {
+            let translations_same = a.translations.len() == b.translations.len()
+                && a.translations
+                    .iter()
+                    .zip(&b.translations)
+                    .all(|((la, ta), (lb, tb))| la == lb && same(&ta.source, &tb.source));
+            !(same(&a.record.source, &b.record.source) && translations_same)
+        })
+        .map(|(a, _)| a.record.id.as_str())
+        .collect()
+}
+
 fn page_signatures(model: &SiteModel) -> FxHashMap<&str, Texts<'_>> {
     model
         .pages
@@ -240,15 +259,26 @@ pub fn affected_places(
     feed_size: usize,
 ) -> HashSet<String> {
     let mut places = HashSet::new();
-    let (old_papers, new_papers) = rayon::join(|| paper_signatures(old), || paper_signatures(new));
-    let touched = changed_keys(&old_papers, &new_papers);
+    // Models of the same linking have the same papers in the same places, lists and counts: a
+    // paper is compared with itself, and no list or group moved.
+    let same_links = old.same_links(new);
+    let touched = if same_links {
+        touched_in_place(old, new)
+    } else {
+        let (old_papers, new_papers) =
+            rayon::join(|| paper_signatures(old), || paper_signatures(new));
+        changed_keys(&old_papers, &new_papers)
+    };
     let (old_pages, new_pages) = (page_signatures(old), page_signatures(new));
     let touched_pages = changed_keys(&old_pages, &new_pages);
 
     // A paper page links to each of its subfields, whose slug (which depends on the other
     // subfields' names) and size are the group's.
-    let (old_groups, new_groups) = (subfield_links(old), subfield_links(new));
-    let moved_groups = changed_keys(&old_groups, &new_groups);
+    let moved_groups = if same_links {
+        FxHashSet::default()
+    } else {
+        changed_keys(&subfield_links(old), &subfield_links(new))
+    };
 
     for model in [old, new] {
         // Being next to a touched paper is symmetric (builds on it, or is built on by it): the
@@ -256,7 +286,7 @@ pub fn affected_places(
         for i in touched.iter().filter_map(|id| model.paper(id)) {
             let entry = &model.papers[i];
             places.insert(paper_path(&entry.record.id));
-            for &n in entry.builds_on.iter().chain(&entry.built_on_by) {
+            for &n in entry.builds_on.iter().chain(entry.built_on_by.iter()) {
                 places.insert(paper_path(&model.papers[n].record.id));
             }
         }
@@ -298,10 +328,16 @@ pub fn affected_places(
         }
     }
 
-    let (old_lists, new_lists) = rayon::join(
-        || list_slices(old, page_size, feed_size),
-        || list_slices(new, page_size, feed_size),
-    );
+    let (old_lists, new_lists) = if same_links {
+        (None, list_slices(new, page_size, feed_size))
+    } else {
+        let (old_lists, new_lists) = rayon::join(
+            || list_slices(old, page_size, feed_size),
+            || list_slices(new, page_size, feed_size),
+        );
+        (Some(old_lists), new_lists)
+    };
+    let old_lists = old_lists.as_ref().unwrap_or(&new_lists);
     let bases: std::collections::BTreeSet<&String> =
         old_lists.keys().chain(new_lists.keys()).collect();
     for base in bases {
@@ -321,7 +357,8 @@ pub fn affected_places(
                 .flatten()
                 .flatten()
                 .any(|id| touched.contains(id));
-            if totals_changed || a != b || shows_touched {
+            let moved = !same_links && a != b;
+            if totals_changed || moved || shows_touched {
                 places.insert(list_page_path(base, page + 1));
             }
         }
