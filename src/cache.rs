@@ -16,7 +16,7 @@ use walkdir::WalkDir;
 pub const CACHE_DIR: &str = ".papermap";
 
 /// The files and folders of a site that a build reads.
-const INPUTS: &[&str] = &[
+pub const INPUTS: &[&str] = &[
     "site.toml",
     "content",
     "i18n",
@@ -46,7 +46,19 @@ pub fn fingerprint(root: &Path, options: &str) -> io::Result<u64> {
         meta.len().hash(&mut hasher);
         modified_ns(&meta).hash(&mut hasher);
     }
-    for input in INPUTS {
+    hash_inputs(root, INPUTS, &mut hasher)?;
+    Ok(hasher.finish())
+}
+
+/// A hash of the paths and bytes of every file of these inputs (of `INPUTS`).
+pub fn fingerprint_of(root: &Path, inputs: &[&str]) -> io::Result<u64> {
+    let mut hasher = DefaultHasher::new();
+    hash_inputs(root, inputs, &mut hasher)?;
+    Ok(hasher.finish())
+}
+
+fn hash_inputs(root: &Path, inputs: &[&str], hasher: &mut DefaultHasher) -> io::Result<()> {
+    for input in inputs {
         let path = root.join(input);
         if !path.exists() {
             continue;
@@ -54,12 +66,12 @@ pub fn fingerprint(root: &Path, options: &str) -> io::Result<u64> {
         for entry in WalkDir::new(&path).sort_by_file_name() {
             let entry = entry.map_err(io::Error::other)?;
             if entry.file_type().is_file() {
-                entry.path().hash(&mut hasher);
-                fs::read(entry.path())?.hash(&mut hasher);
+                entry.path().hash(hasher);
+                fs::read(entry.path())?.hash(hasher);
             }
         }
     }
-    Ok(hasher.finish())
+    Ok(())
 }
 
 /// Where the manifest of the builds into `output` is kept.

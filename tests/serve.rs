@@ -562,6 +562,20 @@ fn an_edit_reloads_exactly_the_files_it_changes() {
 }
 
 #[test]
+fn a_source_folder_made_while_serving_is_watched() {
+    let site = Site::fixture("minimal");
+    assert!(!site.path("static").exists(), "the fixture has no static/");
+    let mut session = Session::start(&site);
+    // The folder appears with a file in it: what it already holds is found.
+    save(&site, "static/notes/hello.txt", "hello");
+    assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
+    // Its later edits reach the page: only a watch of the new folder sees them.
+    save(&site, "static/notes/hello.txt", "hello again");
+    assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
+    assert_eq!(session.server.get("/notes/hello.txt").text(), "hello again");
+}
+
+#[test]
 fn a_broken_edit_keeps_the_last_good_site_until_it_is_fixed() {
     let site = Site::fixture("minimal");
     let mut session = Session::start(&site);

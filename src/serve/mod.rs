@@ -92,6 +92,7 @@ async fn serve(options: ServeOptions) -> i32 {
     // Watching starts before the first build, so that no edit made from then on is missed (one
     // made while the first build reads the sources is applied right after it).
     let watching = start_watching(&root);
+    let others = crate::cache::fingerprint_of(&root, NOT_CONTENT).ok();
     let started = Instant::now();
     let first = tokio::task::spawn_blocking(move || {
         let live = LiveSite::new(build);
@@ -128,7 +129,7 @@ async fn serve(options: ServeOptions) -> i32 {
     };
     let watched = shared.clone();
     if let Some((watcher, incoming)) = watching {
-        std::thread::spawn(move || watch(&root, watcher, incoming, live, watched));
+        std::thread::spawn(move || watch(&root, watcher, incoming, others, live, watched));
     }
 
     crate::outln!("papermap: serving {url}/ (press Ctrl-C to stop)");
@@ -199,25 +200,51 @@ fn start_watching(root: &Path) -> Option<(notify::RecommendedWatcher, mpsc::Rece
             return None;
         }
     };
-    if let Err(e) = watcher.watch(root, RecursiveMode::Recursive) {
+    // The site's folder itself for site.toml (and source folders that appear), and each source
+    // folder with all it holds: not the output folder, whose thousands of folders would each
+    // be a watch, nor version control.
+    if let Err(e) = watcher.watch(root, RecursiveMode::NonRecursive) {
         eprintln!(
             "error: cannot watch {}: {e}; pages will not update",
             root.display()
         );
         return None;
     }
+    for input in crate::cache::INPUTS {
+        watch_source_folder(&mut watcher, &root.join(input));
+    }
     Some((watcher, incoming))
 }
+
+/// Watches a source folder and everything in it, if it is a folder.
+fn watch_source_folder(watcher: &mut notify::RecommendedWatcher, folder: &Path) {
+    if folder.is_dir() {
+        if let Err(e) = watcher.watch(folder, RecursiveMode::Recursive) {
+            eprintln!(
+                "error: cannot watch {}: {e}; its edits will not show",
+                folder.display()
+            );
+        }
+    }
+}
+
+/// The sources other than `content/`: when the watcher lost count, whether they changed tells
+/// a re-check of the records (cheap) from a rebuild of every page.
+const NOT_CONTENT: &[&str] = &["site.toml", "i18n", "templates", "static", "themes"];
 
 /// Applies each edit, for as long as the process runs.
 fn watch(
     root: &Path,
-    _watcher: notify::RecommendedWatcher,
+    mut watcher: notify::RecommendedWatcher,
     incoming: mpsc::Receiver<Seen>,
+    // The sources other than the records as the served site was built from them (read when
+    // watching began, before the first build: an edit made during it counts as a change).
+    mut others: Option<u64>,
     mut live: LiveSite,
     shared: Shared,
 ) {
     let mut theme = theme_of(root);
+    let not_content = || crate::cache::fingerprint_of(root, NOT_CONTENT).ok();
     let indexer = search::start_indexer(shared.clone());
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();
@@ -228,7 +255,7 @@ fn watch(
                 Err(_) => break,
             }
         }
-        let lost_count = seen.iter().any(|s| matches!(s, Seen::LostCount));
+        let mut lost_count = seen.iter().any(|s| matches!(s, Seen::LostCount));
         let mut changes = BTreeSet::new();
         let mut paths = BTreeSet::new();
         for path in seen.iter().flat_map(|s| match s {
@@ -238,6 +265,16 @@ fn watch(
             let Ok(relative) = path.strip_prefix(root) else {
                 continue;
             };
+            if crate::cache::INPUTS
+                .iter()
+                .any(|i| relative == Path::new(i))
+                && path.is_dir()
+            {
+                // A source folder that appeared (or came back): watched from now on, and what
+                // it already holds is looked for.
+                watch_source_folder(&mut watcher, path);
+                lost_count = true;
+            }
             let change = classify(relative, &theme);
             if change != Change::Ignored {
                 changes.insert(change);
@@ -245,8 +282,16 @@ fn watch(
             }
         }
         if lost_count {
-            // Every source is looked at again; site.toml's change re-renders everything.
-            changes.insert(Change::Config);
+            // Any file may have changed: every record is looked at again (its stamp says if
+            // it changed), and every page is rendered again only if a source other than the
+            // records changed.
+            let now = not_content();
+            changes.insert(if now.is_some() && now == others {
+                Change::Content
+            } else {
+                Change::Config
+            });
+            changes.insert(Change::Static);
         }
         if changes.is_empty() {
             continue;
@@ -257,6 +302,13 @@ fn watch(
         let started = Instant::now();
         let previous_error = live.error().map(str::to_string);
         let update = live.apply(&changes, (!lost_count).then_some(&paths));
+        if update.error.is_none()
+            && changes
+                .iter()
+                .any(|c| !matches!(c, Change::Content | Change::Ignored))
+        {
+            others = not_content();
+        }
         {
             let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
             current.files = live.files();
@@ -265,7 +317,10 @@ fn watch(
                 current.locales = languages(root);
             }
         }
-        let searched = changes.contains(&Change::Config) || changes.contains(&Change::Content);
+        // The index is made again only when pages changed: a look at every file that found
+        // nothing new (after the watcher lost count) must not cost seconds of a core.
+        let searched = (changes.contains(&Change::Config) || changes.contains(&Change::Content))
+            && !update.changed.is_empty();
         if let (true, None, Some(site)) = (searched, &update.error, live.site()) {
             let _ = indexer.send(site);
         }
