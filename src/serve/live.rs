@@ -1,7 +1,8 @@
 //! The site as `serve` holds it: every output file in memory, the last good build kept while a
-//! broken edit is shown as an error, and each edit applied by rebuilding the model and
-//! re-rendering only the pages the edit can change (see `plan`). After every edit the files are
-//! exactly those a fresh full build would write.
+//! broken edit is shown as an error, and each edit applied by loading the site again from what
+//! changed (the last good site lends the rest: see `build::Reuse`) and re-rendering only the
+//! pages the edit can change (see `plan`). After every edit the files are exactly those a fresh
+//! full build would write.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::PathBuf;

@@ -2,8 +2,8 @@
 //! function); `affected_places` compares the map before and after an edit of records and names
 //! every page whose output can differ: the pages of each paper or page whose own text changed
 //! or whose standing in the map changed (in-map citations), the pages that list or count them,
-//! and the list pages whose slice of papers moved. The model is rebuilt whole (cheap); only the
-//! rendering is narrowed.
+//! and the list pages whose slice of papers moved. Two models of the same linking (see
+//! `SiteModel::relink`) are compared paper by paper in place, their lists being the same.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Component, Path};
