@@ -47,8 +47,9 @@ pub struct LiveSite {
     /// The files copied as they are, by output path.
     statics: BTreeMap<String, Arc<Vec<u8>>>,
     error: Option<String>,
-    /// The places of the last good site's pages.
-    places: HashSet<String>,
+    /// The places of the last good site's pages, in the renderer's order (a place is listed
+    /// once per locale): comparing two lists needs no hashing.
+    places: Vec<String>,
     /// The content files as last parsed: an edit parses again only what it changed.
     parsed: crate::parse::ParseCache,
     /// The changes of the edits that failed since the last good build: the next build applies
@@ -80,7 +81,7 @@ impl LiveSite {
             files: Arc::new(Files::new()),
             statics: BTreeMap::new(),
             error: None,
-            places: HashSet::new(),
+            places: Vec::new(),
             parsed: crate::parse::ParseCache::default(),
             pending: BTreeSet::new(),
             pending_paths: Some(BTreeSet::new()),
@@ -130,7 +131,7 @@ impl LiveSite {
         let renderer =
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
         stopwatch.lap("loaded");
-        let places: HashSet<String> = renderer.paths().into_iter().collect();
+        let places: Vec<String> = renderer.paths();
         stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
         let rendered = if everything {
@@ -209,18 +210,21 @@ impl LiveSite {
             (Some((_, outputs)), false) => std::mem::take(outputs),
             _ => Outputs::default(),
         };
-        // Places that no longer exist take their files with them.
-        outputs.retain(|place, paths| {
-            let keep = places.contains(place) || place == SITEMAP;
-            if !keep {
-                for path in paths.iter() {
-                    files.remove(path);
-                    touched.push(path.clone());
-                }
-            }
-            keep
-        });
         let places_changed = self.good.is_none() || self.places != places;
+        // Places that no longer exist take their files with them.
+        if places_changed {
+            let present: FxHashSet<&str> = places.iter().map(String::as_str).collect();
+            outputs.retain(|place, paths| {
+                let keep = present.contains(place.as_str()) || place == SITEMAP;
+                if !keep {
+                    for path in paths.iter() {
+                        files.remove(path);
+                        touched.push(path.clone());
+                    }
+                }
+                keep
+            });
+        }
         let mut rendered_pages: Vec<RenderedPage> = pages;
         if everything || places_changed {
             rendered_pages.extend(renderer.crawler_files());
