@@ -4,7 +4,6 @@
 //! about templates or locales' wording; counts and orders are computed, never read from records.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -90,6 +89,16 @@ impl SiteModel {
 
     /// Builds the model from the parsed records, dropping drafts unless the site includes them.
     pub fn link(config: &Config, parsed: Parsed) -> Result<SiteModel, Vec<Diagnostic>> {
+        SiteModel::link_after(config, parsed, None)
+    }
+
+    /// `link`, taking each unchanged record's classification from `previous`, a model read
+    /// against the same configuration (`serve`'s last good one).
+    pub fn link_after(
+        config: &Config,
+        parsed: Parsed,
+        previous: Option<&SiteModel>,
+    ) -> Result<SiteModel, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let keep = |draft: bool| config.include_drafts || !draft;
 
@@ -106,10 +115,17 @@ impl SiteModel {
         let classifications: Vec<Option<Arc<Classification>>> = records
             .par_iter()
             .map(|record| {
-                record
-                    .classification
-                    .as_ref()
-                    .map(|c| Arc::new(Classification::compute(c, &config.classification)))
+                let unchanged = previous.and_then(|model| {
+                    let entry = &model.papers[model.paper(&record.id)?];
+                    Arc::ptr_eq(&entry.record, record).then_some(entry)
+                });
+                match unchanged {
+                    Some(entry) => entry.classification.clone(),
+                    None => record
+                        .classification
+                        .as_ref()
+                        .map(|c| Arc::new(Classification::compute(c, &config.classification))),
+                }
             })
             .collect();
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
@@ -146,25 +162,18 @@ impl SiteModel {
             });
         }
 
-        // Keyed by the folder's bytes: a `Path` hashes component by component.
-        let folder_of = |source: &crate::diagnostics::SourceText| {
-            source
-                .path
-                .parent()
-                .map(|p| p.as_os_str().to_owned())
-                .unwrap_or_default()
-        };
-        let by_stem: FxHashMap<(String, OsString), usize> = papers
+        // Keyed by the folder's bytes (a `Path` hashes component by component), borrowed from
+        // the records: the translations are attached once the keys are no longer needed.
+        let by_stem: FxHashMap<(&str, &[u8]), usize> = papers
             .iter()
             .enumerate()
-            .map(|(i, p)| ((p.record.stem.clone(), folder_of(&p.record.source)), i))
+            .map(|(i, p)| ((p.record.stem.as_str(), folder_of(&p.record.source)), i))
             .collect();
+        let mut attached = Vec::new();
         for translation in parsed.translations.into_iter().filter(|t| keep(t.draft)) {
-            let key = (translation.stem.clone(), folder_of(&translation.source));
+            let key = (translation.stem.as_str(), folder_of(&translation.source));
             match by_stem.get(&key) {
-                Some(&i) => {
-                    papers[i].translations.insert(translation.locale.clone(), translation);
-                }
+                Some(&i) => attached.push((i, translation)),
                 None if absent.contains(&translation.stem) => {}
                 None => errors.push(
                     Diagnostic::at(&translation.source, 0, 3, format!(
@@ -174,6 +183,12 @@ impl SiteModel {
                     .with_help("name the translation after its paper's file, as `<id>.<locale>.md`"),
                 ),
             }
+        }
+        drop(by_stem);
+        for (i, translation) in attached {
+            papers[i]
+                .translations
+                .insert(translation.locale.clone(), translation);
         }
 
         let rank = link_references(&mut papers, &index);
@@ -199,6 +214,14 @@ impl SiteModel {
             Err(errors)
         }
     }
+}
+
+/// The folder of a source file, as bytes.
+fn folder_of(source: &crate::diagnostics::SourceText) -> &[u8] {
+    source
+        .path
+        .parent()
+        .map_or(&[], |p| p.as_os_str().as_encoded_bytes())
 }
 
 /// Tells each paper which long-form pages name it; a named paper that is not in the map (nor a
