@@ -192,9 +192,9 @@ impl SiteModel {
         }
 
         let rank = link_references(&mut papers, &index);
-        // Papers are sorted by id, so ties on both counts fall back to the id through the index.
-        let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
-        let lists = Lists::compute(&papers, &config.classification, most_cited_first);
+        let lists = Lists::compute(&papers, &config.classification, |list| {
+            most_cited_first(&rank, list)
+        });
 
         let pages = group_pages(
             config,
@@ -217,7 +217,7 @@ impl SiteModel {
 }
 
 /// The folder of a source file, as bytes.
-fn folder_of(source: &crate::diagnostics::SourceText) -> &[u8] {
+pub(super) fn folder_of(source: &crate::diagnostics::SourceText) -> &[u8] {
     source
         .path
         .parent()
@@ -295,14 +295,12 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
             )
         })
         .collect();
-    // Papers are sorted by id, so ties on both counts fall back to the id through the index.
-    let most_cited_first = |list: &mut Vec<usize>| list.sort_by_key(|&j| (rank[j], j));
     papers
         .par_iter_mut()
         .zip(builds_on.into_par_iter().zip(built_on_by.into_par_iter()))
         .for_each(|(paper, (mut builds_on, mut built_on_by))| {
-            most_cited_first(&mut builds_on);
-            most_cited_first(&mut built_on_by);
+            most_cited_first(&rank, &mut builds_on);
+            most_cited_first(&rank, &mut built_on_by);
             let listed = paper.record.references.len();
             paper.reference_total = paper
                 .record
@@ -312,6 +310,12 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
             paper.built_on_by = built_on_by.into();
         });
     rank
+}
+
+/// Sorts papers most cited first. Papers are sorted by id, so ties on both counts fall back to
+/// the id through the index.
+fn most_cited_first(rank: &[Rank], list: &mut [usize]) {
+    list.sort_by_key(|&j| (rank[j], j));
 }
 
 /// How papers compare for "most cited first": the source corpus's count, then citations inside

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::parse::{Paper, Parsed};
 
-use super::{group_pages, link_pages, PaperEntry, SiteModel};
+use super::{folder_of, group_pages, link_pages, PaperEntry, SiteModel};
 
 impl SiteModel {
     /// The model of `parsed`, read against the same configuration as `self`, if the edits
@@ -50,7 +50,7 @@ impl SiteModel {
             // a record whose id is not its stem sends the edit back to `link`.
             let i = self.paper(&translation.stem)?;
             let paper = &self.papers[i];
-            let same_folder = paper.record.source.path.parent() == translation.source.path.parent();
+            let same_folder = folder_of(&paper.record.source) == folder_of(&translation.source);
             if paper.record.stem != translation.stem
                 || !same_folder
                 || !paper.translations.contains_key(&translation.locale)

@@ -33,9 +33,9 @@ pub struct Shared {
 }
 
 pub struct Current {
-    pub files: Arc<Files>,
+    pub files: Files,
     /// The search index's bundle (`pagefind/`), made apart from the pages.
-    pub search: Arc<Files>,
+    pub search: Files,
     pub error: Option<String>,
     /// The default language's code and the others', to pick a locale's 404 page.
     pub locales: Vec<String>,

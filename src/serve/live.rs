@@ -43,7 +43,7 @@ pub struct LiveSite {
     options: Options,
     /// The last good site and the output paths of each place it rendered.
     good: Option<(Arc<Site>, Outputs)>,
-    files: Arc<Files>,
+    files: Files,
     /// The files copied as they are, by output path.
     statics: BTreeMap<String, Arc<Vec<u8>>>,
     error: Option<String>,
@@ -78,7 +78,7 @@ impl LiveSite {
         let mut live = LiveSite {
             options,
             good: None,
-            files: Arc::new(Files::new()),
+            files: Files::new(),
             statics: BTreeMap::new(),
             error: None,
             places: Vec::new(),
@@ -90,7 +90,7 @@ impl LiveSite {
         live
     }
 
-    pub fn files(&self) -> Arc<Files> {
+    pub fn files(&self) -> Files {
         self.files.clone()
     }
 
@@ -202,7 +202,7 @@ impl LiveSite {
         let mut files: Files = if everything {
             Files::new()
         } else {
-            (*self.files).clone()
+            self.files.clone()
         };
         // The output paths this edit put or removed: the only ones whose bytes can differ.
         let mut touched: Vec<String> = Vec::new();
@@ -270,7 +270,7 @@ impl LiveSite {
         } else {
             diff_at(&self.files, &files, touched)
         };
-        self.files = Arc::new(files);
+        self.files = files;
         self.places = places;
         // Freeing a large map takes time that the edit need not wait for.
         let old = self.good.replace((Arc::new(site), outputs));

@@ -92,7 +92,7 @@ async fn serve(options: ServeOptions) -> i32 {
     // Watching starts before the first build, so that no edit made from then on is missed (one
     // made while the first build reads the sources is applied right after it).
     let watching = start_watching(&root);
-    let others = crate::cache::fingerprint_of(&root, NOT_CONTENT).ok();
+    let others = not_content(&root);
     let started = Instant::now();
     let first = tokio::task::spawn_blocking(move || {
         let live = LiveSite::new(build);
@@ -121,7 +121,7 @@ async fn serve(options: ServeOptions) -> i32 {
     let shared = Shared {
         current: Arc::new(RwLock::new(Current {
             files: live.files(),
-            search: Arc::new(search),
+            search,
             error: live.error().map(str::to_string),
             locales: languages(&options.root),
         })),
@@ -228,9 +228,16 @@ fn watch_source_folder(watcher: &mut notify::RecommendedWatcher, folder: &Path) 
     }
 }
 
-/// The sources other than `content/`: when the watcher lost count, whether they changed tells
-/// a re-check of the records (cheap) from a rebuild of every page.
-const NOT_CONTENT: &[&str] = &["site.toml", "i18n", "templates", "static", "themes"];
+/// A fingerprint of the sources other than `content/`: when the watcher lost count, whether they
+/// changed tells a re-check of the records (cheap) from a rebuild of every page.
+fn not_content(root: &Path) -> Option<u64> {
+    let others: Vec<&str> = crate::cache::INPUTS
+        .iter()
+        .copied()
+        .filter(|input| *input != crate::discover::CONTENT_DIR)
+        .collect();
+    crate::cache::fingerprint_of(root, &others).ok()
+}
 
 /// Applies each edit, for as long as the process runs.
 fn watch(
@@ -244,7 +251,6 @@ fn watch(
     shared: Shared,
 ) {
     let mut theme = theme_of(root);
-    let not_content = || crate::cache::fingerprint_of(root, NOT_CONTENT).ok();
     let indexer = search::start_indexer(shared.clone());
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();
@@ -285,7 +291,7 @@ fn watch(
             // Any file may have changed: every record is looked at again (its stamp says if
             // it changed), and every page is rendered again only if a source other than the
             // records changed.
-            let now = not_content();
+            let now = not_content(root);
             changes.insert(if now.is_some() && now == others {
                 Change::Content
             } else {
@@ -307,7 +313,7 @@ fn watch(
                 .iter()
                 .any(|c| !matches!(c, Change::Content | Change::Ignored))
         {
-            others = not_content();
+            others = not_content(root);
         }
         {
             let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());

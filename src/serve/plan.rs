@@ -92,10 +92,17 @@ impl<'a> Texts<'a> {
 impl PartialEq for Texts<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.len() == other.0.len()
-            && self.0.iter().zip(&other.0).all(|((la, a), (lb, b))| {
-                la == lb && (Arc::ptr_eq(a, b) || a.as_ref() == b.as_ref())
-            })
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((la, a), (lb, b))| la == lb && same_text(a, b))
     }
+}
+
+/// Two source texts are the same: the same allocation, or failing that the same bytes.
+fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
+    Arc::ptr_eq(a, b) || a.as_ref() == b.as_ref()
 }
 
 /// What other pages show of a paper: its record and translations, and its rank (in-map count).
@@ -114,7 +121,6 @@ fn paper_signatures(model: &SiteModel) -> FxHashMap<&str, (Texts<'_>, usize)> {
 /// The papers whose record or translations differ between two models of the same linking, where
 /// each paper is at the same place in both.
 fn touched_in_place<'a>(old: &'a SiteModel, new: &'a SiteModel) -> FxHashSet<&'a str> {
-    let same = |a: &SourceText, b: &SourceText| Arc::ptr_eq(&a.text, &b.text) || a.text == b.text;
     old.papers
         .iter()
         .zip(&new.papers)
@@ -123,8 +129,10 @@ fn touched_in_place<'a>(old: &'a SiteModel, new: &'a SiteModel) -> FxHashSet<&'a
                 && a.translations
                     .iter()
                     .zip(&b.translations)
-                    .all(|((la, ta), (lb, tb))| la == lb && same(&ta.source, &tb.source));
-            !(same(&a.record.source, &b.record.source) && translations_same)
+                    .all(|((la, ta), (lb, tb))| {
+                        la == lb && same_text(&ta.source.text, &tb.source.text)
+                    });
+            !(same_text(&a.record.source.text, &b.record.source.text) && translations_same)
         })
         .map(|(a, _)| a.record.id.as_str())
         .collect()

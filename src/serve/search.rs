@@ -44,10 +44,10 @@ pub fn start_indexer(shared: Shared) -> mpsc::Sender<Arc<Site>> {
                     Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 }
             }
-            let files = Arc::new(match &pool {
+            let files = match &pool {
                 Some(pool) => pool.install(|| bundle(&site)),
                 None => bundle(&site),
-            });
+            };
             let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
             current.search = files;
         }
