@@ -70,10 +70,28 @@ impl Stopwatch {
     pub fn lap(&self, stage: &str) {
         if self.enabled {
             eprintln!(
-                "timings: {}: {stage} at {:.1} ms",
+                "timings: {}: {stage} at {:.1} ms{}",
                 self.what,
-                self.started.elapsed().as_secs_f64() * 1000.0
+                self.started.elapsed().as_secs_f64() * 1000.0,
+                memory().unwrap_or_default()
             );
         }
     }
+}
+
+/// The process's resident memory now and at its peak, from Linux's `/proc/self/status`.
+fn memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .map(|rest| rest.trim().trim_end_matches(" kB").trim().to_string())
+            .and_then(|kb| kb.parse::<u64>().ok())
+    };
+    Some(format!(
+        " (resident {} MiB, peak {} MiB)",
+        field("VmRSS:")? / 1024,
+        field("VmHWM:")? / 1024
+    ))
 }
