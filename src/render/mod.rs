@@ -10,6 +10,7 @@ mod sitemap;
 pub mod urls;
 pub mod views;
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -242,9 +243,6 @@ impl<'a> SiteRenderer<'a> {
                 model,
                 urls,
                 templates,
-                bibtex: (0..model.papers.len())
-                    .map(|_| std::sync::OnceLock::new())
-                    .collect(),
             },
             locales,
         }
@@ -289,18 +287,21 @@ impl<'a> SiteRenderer<'a> {
             })
             .collect();
         let mut work: Vec<(usize, Job)> = Vec::new();
-        for (l, (locale, _, _)) in self.locales.iter().enumerate() {
-            for (job, template, place) in &places {
+        for (job, template, place) in &places {
+            for (l, (locale, _, _)) in self.locales.iter().enumerate() {
                 if wanted(template, locale, place) {
                     work.push((l, *job));
                 }
             }
         }
         let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
-            .par_iter()
-            .map(|&(l, job)| {
-                let (locale, tera, site) = &self.locales[l];
-                self.renderer.render(tera, site, locale, job)
+            .par_chunk_by(same_paper)
+            .flat_map_iter(|group| {
+                let bibtex = OnceCell::new();
+                group.iter().map(move |&(l, job)| {
+                    let (locale, tera, site) = &self.locales[l];
+                    self.renderer.render(tera, site, locale, job, &bibtex)
+                })
             })
             .collect();
         let mut pages = Vec::with_capacity(results.len());
@@ -323,16 +324,18 @@ impl<'a> SiteRenderer<'a> {
         self.work_of(part).len()
     }
 
-    /// The pages of `part`: (locale's index, job), locale after locale.
+    /// The pages of `part`: (locale's index, job), each page in every locale before the next,
+    /// so that what the locales share is made once, next to where it is used.
     fn work_of(&self, part: &part::Part) -> Vec<(usize, Job)> {
-        (0..self.locales.len())
-            .flat_map(|l| {
-                let locale = self.locales[l].0;
-                self.jobs
+        self.jobs
+            .iter()
+            .enumerate()
+            .flat_map(|(j, &job)| {
+                self.locales
                     .iter()
                     .enumerate()
-                    .filter(move |&(j, _)| part.owns(j, locale))
-                    .map(move |(_, &job)| (l, job))
+                    .filter(move |(_, (locale, _, _))| part.owns(j, locale))
+                    .map(move |(l, _)| (l, job))
             })
             .collect()
     }
@@ -347,15 +350,18 @@ impl<'a> SiteRenderer<'a> {
     ) -> Result<(), Vec<Diagnostic>> {
         let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
-        work.par_iter().for_each(|&(l, job)| {
-            let (locale, tera, site) = &self.locales[l];
-            let result = self
-                .renderer
-                .render(tera, site, locale, job)
-                .map_err(|e| *e)
-                .and_then(&sink);
-            if let Err(e) = result {
-                errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+        work.par_chunk_by(same_paper).for_each(|group| {
+            let bibtex = OnceCell::new();
+            for &(l, job) in group {
+                let (locale, tera, site) = &self.locales[l];
+                let result = self
+                    .renderer
+                    .render(tera, site, locale, job, &bibtex)
+                    .map_err(|e| *e)
+                    .and_then(&sink);
+                if let Err(e) = result {
+                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+                }
             }
         });
         let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -396,14 +402,24 @@ struct Renderer<'a> {
     model: &'a SiteModel,
     urls: Urls,
     templates: &'a Templates,
-    /// Each paper's BibTeX entry, as text and highlighted: the same in every locale, so made
-    /// (by the first locale that renders the paper) once.
-    bibtex: Vec<std::sync::OnceLock<(String, String)>>,
+}
+
+/// A paper's BibTeX entry, as text and highlighted: the same in every locale, so made once for
+/// the pages of one paper, which are rendered together, and dropped after them.
+type Bibtex = OnceCell<(String, String)>;
+
+/// Whether two pages to render are of the same paper (its page or its Markdown twin), and so
+/// share its BibTeX entry.
+fn same_paper(a: &(usize, Job), b: &(usize, Job)) -> bool {
+    match (a.1, b.1) {
+        (Job::Paper(i) | Job::Twin(i), Job::Paper(j) | Job::Twin(j)) => i == j,
+        _ => false,
+    }
 }
 
 impl Renderer<'_> {
-    fn bibtex(&self, paper: usize) -> (&str, &str) {
-        let (text, html) = self.bibtex[paper].get_or_init(|| {
+    fn bibtex<'b>(&self, paper: usize, cell: &'b Bibtex) -> (&'b str, &'b str) {
+        let (text, html) = cell.get_or_init(|| {
             let text = bibtex::entry(&self.model.papers[paper]);
             let html = crate::markdown::highlight("bibtex", &text);
             (text, html)
@@ -479,6 +495,7 @@ impl Renderer<'_> {
         site: &SiteView,
         locale: &str,
         job: Job,
+        bibtex: &Bibtex,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
         let (model, urls) = (self.model, &self.urls);
@@ -540,7 +557,7 @@ impl Renderer<'_> {
                         i,
                         locale,
                         self.config.list_limit,
-                        self.bibtex(i),
+                        self.bibtex(i, bibtex),
                         matches!(job, Job::Paper(_)),
                     ),
                 },
