@@ -39,10 +39,12 @@ pub struct Link {
     pub url: String,
 }
 
+/// A reference of a record. Most are ids, so a work outside the map is boxed, which keeps each
+/// reference at the size of an id (a map of 100 000 papers holds 3 million of them).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reference {
     Id(String),
-    Work(RawWork),
+    Work(Box<RawWork>),
 }
 
 #[derive(Debug, Clone)]
@@ -546,7 +548,7 @@ impl Checker<'_> {
                 .into_iter()
                 .map(|r| match r {
                     RawReference::Id(Id(id)) => Reference::Id(id),
-                    RawReference::Work(w) => Reference::Work(w),
+                    RawReference::Work(w) => Reference::Work(Box::new(w)),
                 })
                 .collect(),
             reference_count: raw.reference_count,
