@@ -146,6 +146,18 @@ pub fn render(markdown: &str) -> Rendered {
     Rendered { html, problems }
 }
 
+/// The links and images of `markdown` that [`render`] would refuse, without rendering it: what
+/// a record's text is checked for when it is read, long before its page is made.
+pub fn problems(markdown: &str) -> Vec<(std::ops::Range<usize>, String)> {
+    let mut problems = Vec::new();
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        if let Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) = event {
+            checked(dest_url, &range, &mut problems);
+        }
+    }
+    problems
+}
+
 /// Plain text as Markdown that reads as itself: every character Markdown would take as markup
 /// is escaped. For text that is not Markdown (de-inverted abstracts, titles in the twins).
 pub fn escape_text(text: &str) -> String {
@@ -239,6 +251,15 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn problems_are_what_rendering_refuses() {
+        let text = "See [a](javascript:x) and ![b](data:image/png,x).\n\n```bibtex\n@misc{k}\n```\n\n[ok](https://example.org) [c](vbscript:y)\n";
+        let found = problems(text);
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert_eq!(found, render(text).problems);
+        assert!(problems("Only [fine](https://example.org) links.").is_empty());
+    }
 
     #[test]
     fn renders_paragraphs_and_escapes_raw_html() {

@@ -61,11 +61,11 @@ pub struct Ranking {
     pub researchers: Vec<String>,
 }
 
-/// Markdown text of a record and its HTML.
+/// Markdown text of a record. Its HTML is made when its page is rendered, not kept: for a map
+/// of 100 000 papers that is 400 MB less held through the build.
 #[derive(Debug, Clone, Default)]
 pub struct Text {
     pub markdown: String,
-    pub html: String,
 }
 
 /// A paper record, checked.
@@ -448,19 +448,34 @@ impl Checker<'_> {
         }
     }
 
+    /// The body's Markdown, its refused links reported.
     fn body(&mut self) -> Text {
         let body = self.fm.body(self.source);
+        self.report(markdown::problems(body));
+        Text {
+            markdown: body.trim().to_string(),
+        }
+    }
+
+    /// The body's Markdown and HTML, its refused links reported: for the pages, few and short,
+    /// whose HTML is kept.
+    fn rendered_body(&mut self) -> (Text, String) {
+        let body = self.fm.body(self.source);
         let rendered = markdown::render(body);
-        for (range, message) in rendered.problems {
+        self.report(rendered.problems);
+        let text = Text {
+            markdown: body.trim().to_string(),
+        };
+        (text, rendered.html)
+    }
+
+    fn report(&mut self, problems: Vec<(std::ops::Range<usize>, String)>) {
+        for (range, message) in problems {
             let offset = self.fm.body_start + range.start;
             self.errors.push(
                 Diagnostic::at(self.source, offset, range.len(), message)
                     .with_help("links may use http, https or mailto, or be relative paths"),
             );
-        }
-        Text {
-            markdown: body.trim().to_string(),
-            html: rendered.html,
         }
     }
 
@@ -524,10 +539,7 @@ impl Checker<'_> {
         if abstract_text.markdown.is_empty() {
             if let Some(index) = &raw.abstract_inverted_index {
                 let markdown = markdown::escape_text(&deinvert(index));
-                abstract_text = Text {
-                    html: markdown::render(&markdown).html,
-                    markdown,
-                };
+                abstract_text = Text { markdown };
             }
         }
         Some(Paper {
@@ -631,8 +643,7 @@ impl Checker<'_> {
                 (id, Pos { line, column })
             })
             .collect();
-        let body = self.body();
-        let body_html = body.html;
+        let (body, body_html) = self.rendered_body();
         let body_text = crate::markdown::plain_text(&body.markdown);
         Some(Page {
             source: self.source.clone(),

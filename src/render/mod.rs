@@ -10,6 +10,7 @@ mod sitemap;
 pub mod urls;
 pub mod views;
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -297,10 +298,10 @@ impl<'a> SiteRenderer<'a> {
         let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
             .par_chunk_by(same_paper)
             .flat_map_iter(|group| {
-                let bibtex = OnceCell::new();
+                let shared = Shared::default();
                 group.iter().map(move |&(l, job)| {
                     let (locale, tera, site) = &self.locales[l];
-                    self.renderer.render(tera, site, locale, job, &bibtex)
+                    self.renderer.render(tera, site, locale, job, &shared)
                 })
             })
             .collect();
@@ -351,12 +352,12 @@ impl<'a> SiteRenderer<'a> {
         let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
         work.par_chunk_by(same_paper).for_each(|group| {
-            let bibtex = OnceCell::new();
+            let shared = Shared::default();
             for &(l, job) in group {
                 let (locale, tera, site) = &self.locales[l];
                 let result = self
                     .renderer
-                    .render(tera, site, locale, job, &bibtex)
+                    .render(tera, site, locale, job, &shared)
                     .map_err(|e| *e)
                     .and_then(&sink);
                 if let Err(e) = result {
@@ -404,12 +405,19 @@ struct Renderer<'a> {
     templates: &'a Templates,
 }
 
-/// A paper's BibTeX entry, as text and highlighted: the same in every locale, so made once for
-/// the pages of one paper, which are rendered together, and dropped after them.
-type Bibtex = OnceCell<(String, String)>;
+/// What a paper's pages show the same in every locale, made once for them (they are rendered
+/// together, when the first of them needs it) and dropped after them.
+#[derive(Default)]
+struct Shared {
+    /// The BibTeX entry, as text and highlighted.
+    bibtex: OnceCell<(String, String)>,
+    /// The original abstract's HTML, shown in every locale without a translation of it (a
+    /// translation is shown in its own locale only, so it is made where it is shown).
+    abstract_html: OnceCell<String>,
+}
 
 /// Whether two pages to render are of the same paper (its page or its Markdown twin), and so
-/// share its BibTeX entry.
+/// share what [`Shared`] holds.
 fn same_paper(a: &(usize, Job), b: &(usize, Job)) -> bool {
     match (a.1, b.1) {
         (Job::Paper(i) | Job::Twin(i), Job::Paper(j) | Job::Twin(j)) => i == j,
@@ -418,13 +426,28 @@ fn same_paper(a: &(usize, Job), b: &(usize, Job)) -> bool {
 }
 
 impl Renderer<'_> {
-    fn bibtex<'b>(&self, paper: usize, cell: &'b Bibtex) -> (&'b str, &'b str) {
-        let (text, html) = cell.get_or_init(|| {
+    fn bibtex<'b>(&self, paper: usize, shared: &'b Shared) -> (&'b str, &'b str) {
+        let (text, html) = shared.bibtex.get_or_init(|| {
             let text = bibtex::entry(&self.model.papers[paper]);
             let html = crate::markdown::highlight("bibtex", &text);
             (text, html)
         });
         (text, html)
+    }
+
+    /// The HTML of the paper's abstract as shown in `locale`.
+    fn abstract_html<'b>(&self, paper: usize, locale: &str, shared: &'b Shared) -> Cow<'b, str> {
+        let entry = &self.model.papers[paper];
+        let (text, _) = views::abstract_in(entry, locale);
+        if std::ptr::eq(text, &entry.record.abstract_text) {
+            Cow::Borrowed(
+                shared
+                    .abstract_html
+                    .get_or_init(|| crate::markdown::render(&text.markdown).html),
+            )
+        } else {
+            Cow::Owned(crate::markdown::render(&text.markdown).html)
+        }
     }
 
     /// The template, the path in the site and the file name of a page.
@@ -495,7 +518,7 @@ impl Renderer<'_> {
         site: &SiteView,
         locale: &str,
         job: Job,
-        bibtex: &Bibtex,
+        shared: &Shared,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
         let (model, urls) = (self.model, &self.urls);
@@ -548,20 +571,33 @@ impl Renderer<'_> {
                     paper_count: model.papers.len(),
                 },
             ),
-            Job::Paper(i) | Job::Twin(i) => context(
-                common,
-                PaperContext {
-                    paper: views::paper_view(
-                        model,
-                        urls,
-                        i,
-                        locale,
-                        self.config.list_limit,
-                        self.bibtex(i, bibtex),
-                        matches!(job, Job::Paper(_)),
-                    ),
-                },
-            ),
+            Job::Paper(i) | Job::Twin(i) => {
+                // The Markdown twin shows the abstract's Markdown.
+                let is_page = matches!(job, Job::Paper(_));
+                let abstract_html = match is_page {
+                    true => self.abstract_html(i, locale, shared),
+                    false => Cow::Borrowed(""),
+                };
+                let (bibtex, bibtex_html) = self.bibtex(i, shared);
+                context(
+                    common,
+                    PaperContext {
+                        paper: views::paper_view(
+                            model,
+                            urls,
+                            i,
+                            locale,
+                            self.config.list_limit,
+                            views::Prepared {
+                                bibtex,
+                                bibtex_html,
+                                abstract_html: &abstract_html,
+                            },
+                            is_page,
+                        ),
+                    },
+                )
+            }
             Job::Page(i) => context(
                 common,
                 PageContext {

@@ -348,15 +348,28 @@ pub fn group_link<'a>(group: &'a Group, urls: &Urls, locale: &str, base: &str) -
     }
 }
 
+/// What a paper's page shows that the renderer makes from the model, not the view: the BibTeX
+/// entry (as text and highlighted) and the abstract's HTML.
+pub struct Prepared<'a> {
+    pub bibtex: &'a str,
+    pub bibtex_html: &'a str,
+    pub abstract_html: &'a str,
+}
+
 pub fn paper_view<'a>(
     model: &'a SiteModel,
     urls: &Urls,
     index: usize,
     locale: &'a str,
     list_limit: usize,
-    (bibtex, bibtex_html): (&'a str, &'a str),
+    prepared: Prepared<'a>,
     with_head: bool,
 ) -> PaperView<'a> {
+    let Prepared {
+        bibtex,
+        bibtex_html,
+        abstract_html,
+    } = prepared;
     let entry = &model.papers[index];
     let record = &entry.record;
     let (title, title_lang) = title_in(entry, locale);
@@ -417,7 +430,7 @@ pub fn paper_view<'a>(
             .filter_map(|name| model.lists.subfield(name))
             .map(|group| group_link(group, urls, locale, SUBFIELD_BASE))
             .collect(),
-        abstract_html: &abstract_text.html,
+        abstract_html,
         abstract_markdown: &abstract_text.markdown,
         abstract_lang: other_lang(abstract_lang, locale),
         abstract_source: record.abstract_source.as_deref(),
