@@ -166,7 +166,7 @@ pub fn load_cached(
     };
     let model = match relinked {
         Some(model) => Some(model),
-        None => SiteModel::link_after(&config, parsed, reuse.as_ref().map(|r| &r.site.model))
+        None => SiteModel::link(&config, parsed)
             .map_err(|e| errors.extend(e))
             .ok(),
     };

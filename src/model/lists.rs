@@ -153,7 +153,7 @@ fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec
                     let mut scored: Vec<(usize, f64)> = all
                         .iter()
                         .filter_map(|&i| {
-                            let c = papers[i].classification.as_ref()?;
+                            let c = papers[i].record.classification.as_ref()?;
                             let column = c.heads.iter().position(|h| h == head)?;
                             Some((i, c.rows.get(row)?.scores[column]?))
                         })

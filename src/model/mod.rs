@@ -9,11 +9,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-mod classification;
 pub mod lists;
 mod relink;
 
-pub use classification::{Classification, ScoreRow};
+pub use crate::parse::classified::{Classification, ScoreRow};
 pub use lists::{slugify, CategoryRanking, Group, HeadRanking, Lists};
 
 use crate::config::Config;
@@ -36,8 +35,6 @@ pub struct PaperEntry {
     pub reference_total: usize,
     /// Long-form pages that name it.
     pub pages: Vec<usize>,
-    /// Its machine classification, read against the site's scheme.
-    pub classification: Option<Arc<Classification>>,
 }
 
 /// A long-form page and its versions in other languages.
@@ -89,16 +86,6 @@ impl SiteModel {
 
     /// Builds the model from the parsed records, dropping drafts unless the site includes them.
     pub fn link(config: &Config, parsed: Parsed) -> Result<SiteModel, Vec<Diagnostic>> {
-        SiteModel::link_after(config, parsed, None)
-    }
-
-    /// `link`, taking each unchanged record's classification from `previous`, a model read
-    /// against the same configuration (`serve`'s last good one).
-    pub fn link_after(
-        config: &Config,
-        parsed: Parsed,
-        previous: Option<&SiteModel>,
-    ) -> Result<SiteModel, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let keep = |draft: bool| config.include_drafts || !draft;
 
@@ -112,26 +99,10 @@ impl SiteModel {
             a.id.cmp(&b.id)
                 .then_with(|| a.source.path.cmp(&b.source.path))
         });
-        let classifications: Vec<Option<Arc<Classification>>> = records
-            .par_iter()
-            .map(|record| {
-                let unchanged = previous.and_then(|model| {
-                    let entry = &model.papers[model.paper(&record.id)?];
-                    Arc::ptr_eq(&entry.record, record).then_some(entry)
-                });
-                match unchanged {
-                    Some(entry) => entry.classification.clone(),
-                    None => record
-                        .classification
-                        .as_ref()
-                        .map(|c| Arc::new(Classification::compute(c, &config.classification))),
-                }
-            })
-            .collect();
         let mut papers: Vec<PaperEntry> = Vec::with_capacity(records.len());
         let mut index: FxHashMap<String, usize> =
             FxHashMap::with_capacity_and_hasher(records.len(), Default::default());
-        for (record, classification) in records.into_iter().zip(classifications) {
+        for record in records {
             if let Some(&first) = index.get(&record.id) {
                 let first: &Paper = &papers[first].record;
                 errors.push(
@@ -152,7 +123,6 @@ impl SiteModel {
             }
             index.insert(record.id.clone(), papers.len());
             papers.push(PaperEntry {
-                classification,
                 reference_total: 0,
                 record,
                 translations: BTreeMap::new(),

@@ -77,7 +77,6 @@ impl SiteModel {
                 built_on_by: old.built_on_by.clone(),
                 reference_total: old.reference_total,
                 pages: Vec::new(),
-                classification: old.classification.clone(),
             })
             .collect();
         let pages = group_pages(

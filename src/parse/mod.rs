@@ -3,6 +3,7 @@
 //! the whole map (duplicate ids, translations without an original, unknown papers) is `model`'s.
 
 mod classification;
+pub mod classified;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -19,9 +20,10 @@ use crate::discover::{ContentFile, Discovered, Kind};
 use crate::frontmatter::FrontMatter;
 use crate::markdown;
 use crate::records::{
-    Date, Id, RawClassification, RawPage, RawPaper, RawReference, RawTranslation, RawWork,
-    CITATION_INTENTS, LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
+    Date, Id, RawPage, RawPaper, RawReference, RawTranslation, RawWork, CITATION_INTENTS,
+    LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
 };
+use classified::Classification;
 
 /// Where an abstract may come from.
 pub const ABSTRACT_SOURCES: &[&str] = &["arxiv", "openalex", "publisher", "author"];
@@ -90,7 +92,8 @@ pub struct Paper {
     pub abstract_text: Text,
     pub citations: Vec<Citation>,
     pub rankings: Vec<Ranking>,
-    pub classification: Option<RawClassification>,
+    /// Its machine classification as the site's scheme reads it.
+    pub classification: Option<Arc<Classification>>,
     pub draft: bool,
 }
 
@@ -577,7 +580,8 @@ impl Checker<'_> {
                 .collect(),
             classification: raw
                 .classification
-                .filter(|c| self.classification(config, c)),
+                .filter(|c| self.classification(config, c))
+                .map(|c| Arc::new(Classification::compute(&c, &config.classification))),
             draft: raw.draft,
         })
     }

@@ -446,7 +446,7 @@ pub fn paper_view<'a>(
             .iter()
             .map(|&i| page_item(&model.pages[i], urls, locale))
             .collect(),
-        classification: entry
+        classification: record
             .classification
             .as_ref()
             .map(|c| classification_view(c, model, urls, locale)),

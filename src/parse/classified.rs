@@ -1,7 +1,9 @@
 //! What a paper's machine classification says, computed from its record and the site's scheme:
 //! the candidate call (the union of the heads' calls), the consensus call (their intersection),
 //! the head a single-source candidate comes from, whether the scores only order, and the
-//! per-category score table in the scheme's order. Never typed into a record.
+//! per-category score table in the scheme's order. Never typed into a record. It is computed
+//! when the record is read (the record's own maps of scores are not kept), since a change of
+//! the scheme in `site.toml` has every record read again.
 
 use crate::config::Scheme;
 use crate::records::RawClassification;
