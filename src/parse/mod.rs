@@ -93,7 +93,7 @@ pub struct Paper {
     pub citations: Vec<Citation>,
     pub rankings: Vec<Ranking>,
     /// Its machine classification as the site's scheme reads it.
-    pub classification: Option<Arc<Classification>>,
+    pub classification: Option<Box<Classification>>,
     pub draft: bool,
 }
 
@@ -453,23 +453,22 @@ impl Checker<'_> {
 
     /// The body's Markdown, its refused links reported.
     fn body(&mut self) -> Text {
-        let body = self.fm.body(self.source);
-        self.report(markdown::problems(body));
-        Text {
-            markdown: body.trim().to_string(),
-        }
+        self.report(markdown::problems(self.fm.body(self.source)));
+        self.body_text()
     }
 
     /// The body's Markdown and HTML, its refused links reported: for the pages, few and short,
     /// whose HTML is kept.
     fn rendered_body(&mut self) -> (Text, String) {
-        let body = self.fm.body(self.source);
-        let rendered = markdown::render(body);
+        let rendered = markdown::render(self.fm.body(self.source));
         self.report(rendered.problems);
-        let text = Text {
-            markdown: body.trim().to_string(),
-        };
-        (text, rendered.html)
+        (self.body_text(), rendered.html)
+    }
+
+    fn body_text(&self) -> Text {
+        Text {
+            markdown: self.fm.body(self.source).trim().to_string(),
+        }
     }
 
     fn report(&mut self, problems: Vec<(std::ops::Range<usize>, String)>) {
@@ -581,7 +580,7 @@ impl Checker<'_> {
             classification: raw
                 .classification
                 .filter(|c| self.classification(config, c))
-                .map(|c| Arc::new(Classification::compute(&c, &config.classification))),
+                .map(|c| Box::new(Classification::compute(&c, &config.classification))),
             draft: raw.draft,
         })
     }

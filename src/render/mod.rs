@@ -297,13 +297,7 @@ impl<'a> SiteRenderer<'a> {
         }
         let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
             .par_chunk_by(same_paper)
-            .flat_map_iter(|group| {
-                let shared = Shared::default();
-                group.iter().map(move |&(l, job)| {
-                    let (locale, tera, site) = &self.locales[l];
-                    self.renderer.render(tera, site, locale, job, &shared)
-                })
-            })
+            .flat_map_iter(|group| self.render_group(group))
             .collect();
         let mut pages = Vec::with_capacity(results.len());
         let mut errors = Vec::new();
@@ -318,6 +312,19 @@ impl<'a> SiteRenderer<'a> {
         } else {
             Err(errors)
         }
+    }
+
+    /// The pages of one group of the work (a paper's pages in every locale, or one other page),
+    /// rendered with what they share.
+    fn render_group(&self, group: &[(usize, Job)]) -> Vec<Result<RenderedPage, Box<Diagnostic>>> {
+        let shared = Shared::default();
+        group
+            .iter()
+            .map(|&(l, job)| {
+                let (locale, tera, site) = &self.locales[l];
+                self.renderer.render(tera, site, locale, job, &shared)
+            })
+            .collect()
     }
 
     /// How many pages (and twins and feeds) of `part` there are, for a progress bar.
@@ -352,15 +359,8 @@ impl<'a> SiteRenderer<'a> {
         let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
         work.par_chunk_by(same_paper).for_each(|group| {
-            let shared = Shared::default();
-            for &(l, job) in group {
-                let (locale, tera, site) = &self.locales[l];
-                let result = self
-                    .renderer
-                    .render(tera, site, locale, job, &shared)
-                    .map_err(|e| *e)
-                    .and_then(&sink);
-                if let Err(e) = result {
+            for result in self.render_group(group) {
+                if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
                     errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
                 }
             }
@@ -572,12 +572,7 @@ impl Renderer<'_> {
                 },
             ),
             Job::Paper(i) | Job::Twin(i) => {
-                // The Markdown twin shows the abstract's Markdown.
-                let is_page = matches!(job, Job::Paper(_));
-                let abstract_html = match is_page {
-                    true => self.abstract_html(i, locale, shared),
-                    false => Cow::Borrowed(""),
-                };
+                let abstract_html = self.abstract_html(i, locale, shared);
                 let (bibtex, bibtex_html) = self.bibtex(i, shared);
                 context(
                     common,
@@ -593,7 +588,7 @@ impl Renderer<'_> {
                                 bibtex_html,
                                 abstract_html: &abstract_html,
                             },
-                            is_page,
+                            matches!(job, Job::Paper(_)),
                         ),
                     },
                 )
