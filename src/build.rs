@@ -246,9 +246,10 @@ impl Site {
             let pages = format!("on {}", shown.join(", "));
             let written = on.iter().find_map(|page| {
                 let place = place_of.get(page.as_str()).copied().unwrap_or("");
-                self.sources_of(place).into_iter().find_map(|source| {
+                self.sources_of(place).into_iter().find_map(|file| {
+                    let source = file.reread()?;
                     let offset = source.text.find(link.as_str())?;
-                    Some(Diagnostic::at(source, offset, link.len(), &message))
+                    Some(Diagnostic::at(&source, offset, link.len(), &message))
                 })
             });
             diagnostics.push(match written {
@@ -263,7 +264,7 @@ impl Site {
 
     /// The content files a page is made from: a paper's record and its translations, a
     /// long-form page's versions.
-    fn sources_of(&self, place: &str) -> Vec<&crate::diagnostics::SourceText> {
+    fn sources_of(&self, place: &str) -> Vec<&crate::diagnostics::SourceFile> {
         let model = &self.model;
         if let Some(id) = place.strip_prefix("paper/") {
             if let Some(i) = model.paper(id) {

@@ -68,6 +68,70 @@ impl SourceText {
     }
 }
 
+/// A source file as a record keeps it once read: where it is and a digest of its text, not the
+/// text itself, which would be a third of what a paper holds in memory. The few errors found after
+/// the files are read (a duplicate id, a translation without its paper) read the file again to
+/// show its lines.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as shown to the user, from where papermap runs: it also reads the file again.
+    pub path: PathBuf,
+    digest: u128,
+}
+
+impl SourceFile {
+    pub fn of(source: &SourceText) -> Self {
+        SourceFile {
+            path: source.path.clone(),
+            digest: digest(&source.text),
+        }
+    }
+
+    /// Both were read from the same path with the same text.
+    pub fn same(&self, other: &SourceFile) -> bool {
+        self.digest == other.digest && self.path == other.path
+    }
+
+    /// The text again, if the file still holds what was read (under `serve` it may have been
+    /// edited since).
+    pub fn reread(&self) -> Option<SourceText> {
+        let text = std::fs::read_to_string(&self.path).ok()?;
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
+        (digest(&text) == self.digest).then(|| SourceText::new(self.path.clone(), text))
+    }
+
+    /// `Diagnostic::at_line_col` in this file; without the file's lines if it changed since.
+    pub fn diagnostic_at_line_col(
+        &self,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        match self.reread() {
+            Some(source) => Diagnostic::at_line_col(&source, line, column, message),
+            None => Diagnostic {
+                span: Some(Box::new(Span {
+                    line,
+                    column,
+                    snippet: None,
+                })),
+                ..Diagnostic::new(self.path.clone(), message)
+            },
+        }
+    }
+}
+
+/// 128 bits of SipHash: two different texts of one file never meet the same digest in practice.
+fn digest(text: &str) -> u128 {
+    use std::hash::Hasher;
+    let mut hasher = siphasher::sip128::SipHasher13::new();
+    hasher.write(text.as_bytes());
+    siphasher::sip128::Hasher128::finish128(&hasher).as_u128()
+}
+
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -80,6 +144,13 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 struct Span {
     line: usize,
     column: usize,
+    /// The lines to show, when the text is at hand.
+    snippet: Option<Snippet>,
+}
+
+/// A byte range of a file's text.
+#[derive(Debug, Clone)]
+struct Snippet {
     offset: usize,
     len: usize,
     source: Arc<str>,
@@ -119,9 +190,11 @@ impl Diagnostic {
             span: Some(Box::new(Span {
                 line,
                 column,
-                offset: floor_char_boundary(&source.text, offset.min(source.text.len())),
-                len,
-                source: source.text.clone(),
+                snippet: Some(Snippet {
+                    offset: floor_char_boundary(&source.text, offset.min(source.text.len())),
+                    len,
+                    source: source.text.clone(),
+                }),
             })),
         }
     }
@@ -167,7 +240,7 @@ impl Diagnostic {
     /// The full report for a terminal: location, message, the source lines and the fix.
     pub fn render(&self) -> String {
         let mut out = format!("error: {}: {}\n", self.location(), self.message);
-        if self.span.is_some() {
+        if self.span.as_ref().is_some_and(|s| s.snippet.is_some()) {
             let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
                 .with_width(100)
                 .with_context_lines(1);
@@ -215,12 +288,14 @@ impl miette::Diagnostic for MietteView<'_> {
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.0
             .span
+            .as_ref()?
+            .snippet
             .as_ref()
             .map(|s| &s.source as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.0.span.as_ref()?;
+        let span = self.0.span.as_ref()?.snippet.as_ref()?;
         let label = LabeledSpan::new_primary_with_span(
             self.0.label.clone(),
             (
@@ -310,6 +385,37 @@ mod tests {
         assert_eq!(s.line_col(x), (2, 10));
         assert_eq!(s.offset(2, 10), x);
         assert_eq!(s.line(2), "title: é x");
+    }
+
+    #[test]
+    fn a_source_file_shows_its_lines_only_while_it_holds_what_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.md");
+        std::fs::write(&path, "\u{feff}---\nid: \"x\"\n---\n").unwrap();
+        let read = SourceText::new(&path, "---\nid: \"x\"\n---\n");
+        let file = SourceFile::of(&read);
+        assert_eq!(
+            file.reread().unwrap().text,
+            read.text,
+            "the mark of UTF-8 is dropped again"
+        );
+        let out = file.diagnostic_at_line_col(2, 5, "twice").render();
+        assert!(out.contains("id: \"x\""), "{out}");
+
+        std::fs::write(&path, "---\nid: \"y\"\n---\n").unwrap();
+        assert!(file.reread().is_none());
+        let d = file.diagnostic_at_line_col(2, 5, "twice");
+        assert_eq!(d.line_col(), Some((2, 5)));
+        let out = d.render();
+        assert!(
+            out.starts_with(&format!("error: {}:2:5: twice", path.display())),
+            "{out}"
+        );
+        assert!(!out.contains("id:"), "not the lines of another text: {out}");
+
+        let same = SourceFile::of(&read);
+        assert!(file.same(&same));
+        assert!(!file.same(&SourceFile::of(&SourceText::new(&path, "other"))));
     }
 
     #[test]

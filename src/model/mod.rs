@@ -106,18 +106,19 @@ impl SiteModel {
             if let Some(&first) = index.get(&record.id) {
                 let first: &Paper = &papers[first].record;
                 errors.push(
-                    Diagnostic::at_line_col(
-                        &record.source,
-                        record.id_pos.line,
-                        record.id_pos.column,
-                        format!("the id `{}` is already used by another record", record.id),
-                    )
-                    .with_help(format!(
-                        "{}:{}:{} has the same id; give each paper its own id",
-                        first.source.path.display(),
-                        first.id_pos.line,
-                        first.id_pos.column
-                    )),
+                    record
+                        .source
+                        .diagnostic_at_line_col(
+                            record.id_pos.line,
+                            record.id_pos.column,
+                            format!("the id `{}` is already used by another record", record.id),
+                        )
+                        .with_help(format!(
+                            "{}:{}:{} has the same id; give each paper its own id",
+                            first.source.path.display(),
+                            first.id_pos.line,
+                            first.id_pos.column
+                        )),
                 );
                 continue;
             }
@@ -146,7 +147,7 @@ impl SiteModel {
                 Some(&i) => attached.push((i, translation)),
                 None if absent.contains(&translation.stem) => {}
                 None => errors.push(
-                    Diagnostic::at(&translation.source, 0, 3, format!(
+                    translation.source.diagnostic_at_line_col(1, 1, format!(
                         "this translation has no original: there is no paper record `{}.md` beside it",
                         translation.stem
                     ))
@@ -187,7 +188,7 @@ impl SiteModel {
 }
 
 /// The folder of a source file, as bytes.
-pub(super) fn folder_of(source: &crate::diagnostics::SourceText) -> &[u8] {
+pub(super) fn folder_of(source: &crate::diagnostics::SourceFile) -> &[u8] {
     source
         .path
         .parent()
@@ -214,13 +215,16 @@ fn link_pages(
                     }
                     None if absent.contains(id) => {}
                     None => errors.push(
-                        Diagnostic::at_line_col(
-                            &version.source,
-                            pos.line,
-                            pos.column,
-                            format!("this page names the paper `{id}`, which is not in the map"),
-                        )
-                        .with_help(format!("add content/papers/{id}.md, or correct the id")),
+                        version
+                            .source
+                            .diagnostic_at_line_col(
+                                pos.line,
+                                pos.column,
+                                format!(
+                                    "this page names the paper `{id}`, which is not in the map"
+                                ),
+                            )
+                            .with_help(format!("add content/papers/{id}.md, or correct the id")),
                     ),
                 }
             }

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use unic_langid::LanguageIdentifier;
 
 use crate::config::Config;
-use crate::diagnostics::{suggest, Diagnostic, SourceText};
+use crate::diagnostics::{suggest, Diagnostic, SourceFile, SourceText};
 use crate::discover::{ContentFile, Discovered, Kind};
 use crate::frontmatter::FrontMatter;
 use crate::markdown;
@@ -73,7 +73,7 @@ pub struct Text {
 /// A paper record, checked.
 #[derive(Debug, Clone)]
 pub struct Paper {
-    pub source: SourceText,
+    pub source: SourceFile,
     pub id: String,
     pub id_pos: Pos,
     /// The file name's stem, which translations attach to.
@@ -100,7 +100,7 @@ pub struct Paper {
 /// `<id>.<locale>.md`: the fields of a paper in another language.
 #[derive(Debug, Clone)]
 pub struct Translation {
-    pub source: SourceText,
+    pub source: SourceFile,
     pub stem: String,
     pub locale: String,
     pub title: Option<String>,
@@ -111,7 +111,7 @@ pub struct Translation {
 /// A long-form page, in one language.
 #[derive(Debug, Clone)]
 pub struct Page {
-    pub source: SourceText,
+    pub source: SourceFile,
     /// Its place in the site without the locale, e.g. `press/slug`.
     pub path: String,
     /// The locale of the file name, if any.
@@ -545,7 +545,7 @@ impl Checker<'_> {
             }
         }
         Some(Paper {
-            source: self.source.clone(),
+            source: SourceFile::of(self.source),
             id,
             id_pos: Pos { line, column },
             stem: file.stem.clone(),
@@ -617,7 +617,7 @@ impl Checker<'_> {
         let raw: RawTranslation = self.front_matter(TRANSLATION_FIELDS, "a translation")?;
         let body = self.body();
         Some(Translation {
-            source: self.source.clone(),
+            source: SourceFile::of(self.source),
             stem: file.stem.clone(),
             locale: locale.to_string(),
             title: raw.title,
@@ -649,7 +649,7 @@ impl Checker<'_> {
         let (body, body_html) = self.rendered_body();
         let body_text = crate::markdown::plain_text(&body.markdown);
         Some(Page {
-            source: self.source.clone(),
+            source: SourceFile::of(self.source),
             path: path.to_string(),
             file_locale,
             lang,

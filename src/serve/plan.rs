@@ -7,11 +7,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Component, Path};
-use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::diagnostics::SourceText;
+use crate::diagnostics::SourceFile;
 use crate::discover::{is_ignored, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
@@ -73,18 +72,17 @@ pub fn classify(relative: &Path, theme: &str) -> Change {
     }
 }
 
-/// The texts of a record and its translations (by locale). Two are the same when each text is
-/// the same allocation (a record that serve's parse cache handed on unchanged) or, failing
-/// that, the same bytes: a comparison of pointers for nearly every paper of a large map.
-struct Texts<'a>(Vec<(Option<&'a str>, &'a Arc<str>)>);
+/// The source files of a record and its translations (by locale). Two are the same when each
+/// file is, by path and by the digest of its text.
+struct Texts<'a>(Vec<(Option<&'a str>, &'a SourceFile)>);
 
 impl<'a> Texts<'a> {
     fn of(
-        original: &'a SourceText,
-        translations: impl Iterator<Item = (&'a String, &'a SourceText)>,
+        original: &'a SourceFile,
+        translations: impl Iterator<Item = (&'a String, &'a SourceFile)>,
     ) -> Texts<'a> {
-        let mut texts = vec![(None, &original.text)];
-        texts.extend(translations.map(|(locale, t)| (Some(locale.as_str()), &t.text)));
+        let mut texts = vec![(None, original)];
+        texts.extend(translations.map(|(locale, t)| (Some(locale.as_str()), t)));
         Texts(texts)
     }
 }
@@ -96,13 +94,8 @@ impl PartialEq for Texts<'_> {
                 .0
                 .iter()
                 .zip(&other.0)
-                .all(|((la, a), (lb, b))| la == lb && same_text(a, b))
+                .all(|((la, a), (lb, b))| la == lb && a.same(b))
     }
-}
-
-/// Two source texts are the same: the same allocation, or failing that the same bytes.
-fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
-    Arc::ptr_eq(a, b) || a.as_ref() == b.as_ref()
 }
 
 /// What other pages show of a paper: its record and translations, and its rank (in-map count).
@@ -129,10 +122,8 @@ fn touched_in_place<'a>(old: &'a SiteModel, new: &'a SiteModel) -> FxHashSet<&'a
                 && a.translations
                     .iter()
                     .zip(&b.translations)
-                    .all(|((la, ta), (lb, tb))| {
-                        la == lb && same_text(&ta.source.text, &tb.source.text)
-                    });
-            !(same_text(&a.record.source.text, &b.record.source.text) && translations_same)
+                    .all(|((la, ta), (lb, tb))| la == lb && ta.source.same(&tb.source));
+            !(a.record.source.same(&b.record.source) && translations_same)
         })
         .map(|(a, _)| a.record.id.as_str())
         .collect()
