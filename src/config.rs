@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -58,16 +59,16 @@ struct RawMap {
 pub struct Scheme {
     /// The categories, in the order tables list them.
     #[serde(default)]
-    pub categories: Vec<String>,
+    pub categories: Vec<Arc<str>>,
     /// The heads (models) that score each category, in column order.
     #[serde(default)]
-    pub heads: Vec<String>,
+    pub heads: Vec<Arc<str>>,
     /// The status codes a record may carry.
     #[serde(default)]
-    pub statuses: Vec<String>,
+    pub statuses: Vec<Arc<str>>,
     /// The statuses that mean a human validated the classification.
     #[serde(default)]
-    pub validated: Vec<String>,
+    pub validated: Vec<Arc<str>>,
 }
 
 /// A language of the site.

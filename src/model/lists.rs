@@ -161,7 +161,7 @@ fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec
                     // A stable sort keeps the most cited first among equal scores.
                     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
                     HeadRanking {
-                        head: head.clone(),
+                        head: head.to_string(),
                         papers: scored,
                     }
                 })
@@ -174,7 +174,7 @@ fn rank_categories(papers: &[PaperEntry], scheme: &Scheme, all: &[usize]) -> Vec
         .zip(slugs)
         .zip(by_head)
         .map(|((category, slug), by_head)| CategoryRanking {
-            category: category.clone(),
+            category: category.to_string(),
             slug,
             by_head,
         })

@@ -244,7 +244,7 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
                 .references
                 .iter()
                 .filter_map(|r| match r {
-                    Reference::Id(id) => index.get(id).copied(),
+                    Reference::Id(id) => index.get(id.as_str()).copied(),
                     Reference::Work(_) => None,
                 })
                 .collect();

@@ -2,6 +2,8 @@
 //! `[classification]`): known status, heads and categories, a score for every category, and
 //! scores between 0 and 1. Each error points at the name it rejects.
 
+use std::sync::Arc;
+
 use crate::config::Config;
 use crate::diagnostics::{suggest, Diagnostic};
 use crate::records::RawClassification;
@@ -31,12 +33,12 @@ impl Checker<'_> {
             );
             return false;
         }
-        let known = |list: &[String], name: &str| list.iter().any(|x| x == name);
-        let one_of =
-            |list: &[String], name: &str| match suggest(name, list.iter().map(String::as_str)) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!("use one of: {}", list.join(", ")),
-            };
+        let known = |list: &[Arc<str>], name: &str| list.iter().any(|x| &**x == name);
+        let one_of = |list: &[Arc<str>], name: &str| match suggest(name, list.iter().map(|x| &**x))
+        {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("use one of: {}", list.join(", ")),
+        };
         if !known(&scheme.statuses, &c.status) {
             let help = one_of(&scheme.statuses, &c.status);
             self.error_in(
@@ -72,7 +74,7 @@ impl Checker<'_> {
             for category in scheme
                 .categories
                 .iter()
-                .filter(|k| !scores.contains_key(*k))
+                .filter(|k| !scores.contains_key(&***k))
             {
                 self.error_in(
                     &format!("{head}:"),

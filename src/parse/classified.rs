@@ -5,14 +5,16 @@
 //! when the record is read (the record's own maps of scores are not kept), since a change of
 //! the scheme in `site.toml` has every record read again.
 
+use std::sync::Arc;
+
 use crate::config::Scheme;
 use crate::records::RawClassification;
 
 /// One category's scores, one per head in the scheme's head order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScoreRow {
-    pub category: String,
-    pub scores: Vec<Option<f64>>,
+    pub category: Arc<str>,
+    pub scores: Box<[Option<f64>]>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -26,22 +28,22 @@ pub struct Classification {
     /// The label says the scores may order papers but assert no category.
     pub score_only: bool,
     /// The heads with scores, in the scheme's order.
-    pub heads: Vec<String>,
+    pub heads: Vec<Arc<str>>,
     pub rows: Vec<ScoreRow>,
     /// Categories any head calls, in the scheme's order.
-    pub candidate: Vec<String>,
+    pub candidate: Vec<Arc<str>>,
     /// Categories every head with calls calls, in the scheme's order.
-    pub consensus: Vec<String>,
+    pub consensus: Vec<Arc<str>>,
     /// The one head the candidate comes from, when only one head makes calls.
-    pub single_source: Option<String>,
+    pub single_source: Option<Arc<str>>,
 }
 
 impl Classification {
     pub fn compute(raw: &RawClassification, scheme: &Scheme) -> Classification {
-        let heads: Vec<String> = scheme
+        let heads: Vec<Arc<str>> = scheme
             .heads
             .iter()
-            .filter(|h| raw.heads.contains_key(*h))
+            .filter(|h| raw.heads.contains_key(&***h))
             .cloned()
             .collect();
         let rows = scheme
@@ -51,17 +53,17 @@ impl Classification {
                 category: category.clone(),
                 scores: heads
                     .iter()
-                    .map(|h| raw.heads[h].get(category).copied())
+                    .map(|h| raw.heads[&**h].get(&**category).copied())
                     .collect(),
             })
             .collect();
         let calling: Vec<&Vec<String>> = scheme
             .heads
             .iter()
-            .filter_map(|h| raw.calls.get(h))
+            .filter_map(|h| raw.calls.get(&**h))
             .filter(|calls| !calls.is_empty())
             .collect();
-        let in_order = |keep: &dyn Fn(&String) -> bool| -> Vec<String> {
+        let in_order = |keep: &dyn Fn(&str) -> bool| -> Vec<Arc<str>> {
             scheme
                 .categories
                 .iter()
@@ -69,16 +71,17 @@ impl Classification {
                 .cloned()
                 .collect()
         };
-        let candidate = in_order(&|c| calling.iter().any(|calls| calls.contains(c)));
+        let calls = |calls: &[String], c: &str| calls.iter().any(|call| call == c);
+        let candidate = in_order(&|c| calling.iter().any(|these| calls(these, c)));
         let consensus = if calling.len() >= 2 {
-            in_order(&|c| calling.iter().all(|calls| calls.contains(c)))
+            in_order(&|c| calling.iter().all(|these| calls(these, c)))
         } else {
             Vec::new()
         };
         let mut sources = scheme
             .heads
             .iter()
-            .filter(|h| raw.calls.get(*h).is_some_and(|calls| !calls.is_empty()));
+            .filter(|h| raw.calls.get(&***h).is_some_and(|calls| !calls.is_empty()));
         let single_source = match (sources.next(), sources.next()) {
             (Some(only), None) => Some(only.clone()),
             _ => None,
@@ -88,7 +91,7 @@ impl Classification {
             label: raw.label.clone(),
             iterations: raw.iterations,
             mature: raw.mature.unwrap_or(false),
-            validated: scheme.validated.contains(&raw.status),
+            validated: scheme.validated.iter().any(|v| **v == *raw.status),
             score_only: raw
                 .label
                 .as_deref()
@@ -106,6 +109,10 @@ impl Classification {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    fn names(list: &[Arc<str>]) -> Vec<&str> {
+        list.iter().map(|name| &**name).collect()
+    }
 
     fn scheme() -> Scheme {
         Scheme {
@@ -144,18 +151,18 @@ mod tests {
             &raw(&[("gemma", &["b", "a"]), ("codex", &["a", "c"])]),
             &scheme(),
         );
-        assert_eq!(c.candidate, ["a", "b", "c"]);
-        assert_eq!(c.consensus, ["a"]);
+        assert_eq!(names(&c.candidate), ["a", "b", "c"]);
+        assert_eq!(names(&c.consensus), ["a"]);
         assert_eq!(c.single_source, None);
         assert!(c.score_only && !c.validated);
-        assert_eq!(c.heads, ["codex", "gemma"], "the scheme's order");
-        assert_eq!(c.rows[0].scores, [Some(0.5), Some(0.5)]);
+        assert_eq!(names(&c.heads), ["codex", "gemma"], "the scheme's order");
+        assert_eq!(*c.rows[0].scores, [Some(0.5), Some(0.5)]);
     }
 
     #[test]
     fn one_calling_head_is_a_single_source_candidate_without_consensus() {
         let c = Classification::compute(&raw(&[("gemma", &["b"]), ("codex", &[])]), &scheme());
-        assert_eq!(c.candidate, ["b"]);
+        assert_eq!(names(&c.candidate), ["b"]);
         assert!(c.consensus.is_empty());
         assert_eq!(c.single_source.as_deref(), Some("gemma"));
         let none = Classification::compute(&raw(&[]), &scheme());

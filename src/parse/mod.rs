@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use compact_str::CompactString;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use rayon::prelude::*;
@@ -41,11 +42,12 @@ pub struct Link {
     pub url: String,
 }
 
-/// A reference of a record. Most are ids, so a work outside the map is boxed, which keeps each
-/// reference at the size of an id (a map of 100 000 papers holds 3 million of them).
+/// A reference of a record. A map of 100 000 papers holds 3 million of them, most of them ids,
+/// so an id is kept inline (up to 24 bytes, where OpenAlex and arXiv ids fit) rather than in an
+/// allocation of its own, and a work outside the map is boxed to keep each reference that size.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reference {
-    Id(String),
+    Id(CompactString),
     Work(Box<RawWork>),
 }
 
@@ -86,7 +88,7 @@ pub struct Paper {
     pub links: Vec<Link>,
     pub citation_count: Option<u64>,
     pub subfields: Vec<String>,
-    pub references: Vec<Reference>,
+    pub references: Box<[Reference]>,
     pub reference_count: Option<u32>,
     pub abstract_source: Option<String>,
     pub abstract_text: Text,
@@ -561,10 +563,12 @@ impl Checker<'_> {
                 .references
                 .into_iter()
                 .map(|r| match r {
-                    RawReference::Id(Id(id)) => Reference::Id(id),
+                    RawReference::Id(Id(id)) => Reference::Id(CompactString::from(id)),
                     RawReference::Work(w) => Reference::Work(Box::new(w)),
                 })
-                .collect(),
+                // Collected in place, the vector would keep the room of the larger raw references.
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
             reference_count: raw.reference_count,
             abstract_source,
             abstract_text,

@@ -70,7 +70,7 @@ pub fn scholarly_article(
                     "name": title_in(&model.papers[i], locale).0,
                     "url": urls.absolute(locale, &paper_path(id)),
                 }),
-                None => json!({"@type": "ScholarlyArticle", "identifier": id}),
+                None => json!({"@type": "ScholarlyArticle", "identifier": id.as_str()}),
             },
             Reference::Work(work) => {
                 let mut cited = json!({"@type": "CreativeWork", "name": work.title});

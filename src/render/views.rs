@@ -1,6 +1,8 @@
 //! The template context: borrowed, serializable views of the model for one page in one locale.
 //! The model never depends on Tera; these structs are the only thing templates see.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::model::{CategoryRanking, Classification, Group, PageEntry, PaperEntry, SiteModel};
@@ -138,10 +140,10 @@ pub struct ClassificationView<'a> {
     pub mature: bool,
     pub validated: bool,
     pub score_only: bool,
-    pub heads: &'a [String],
+    pub heads: &'a [Arc<str>],
     pub rows: Vec<ScoreRowView<'a>>,
-    pub candidate: &'a [String],
-    pub consensus: &'a [String],
+    pub candidate: &'a [Arc<str>],
+    pub consensus: &'a [Arc<str>],
     pub single_source: Option<&'a str>,
 }
 
