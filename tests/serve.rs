@@ -647,6 +647,25 @@ fn a_broken_edit_keeps_the_last_good_site_until_it_is_fixed() {
 }
 
 #[test]
+fn a_search_made_before_the_index_is_ready_waits_for_it() {
+    let site = Site::fixture("minimal");
+    let server = Server::start(&site);
+    // At once: serve makes the index after it starts serving, and this request waits for it.
+    let entry = server.get("/pagefind/pagefind-entry.json");
+    let built = build(&site, &server.url());
+    assert_eq!(entry.status, 200, "{}", server.log());
+    assert!(entry.body == built["pagefind/pagefind-entry.json"]);
+    for (path, bytes) in built.iter().filter(|(path, _)| is_search_index(path)) {
+        assert!(server.page(&target_of(path)) == *bytes, "{path}");
+    }
+    assert!(
+        server.log().contains("papermap: made the search index in "),
+        "{}",
+        server.log()
+    );
+}
+
+#[test]
 fn responses_have_their_types_folders_their_index_and_misses_the_site_404() {
     let site = Site::fixture("minimal");
     let server = Server::start(&site);

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures_util::stream::{self, Stream, StreamExt};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use super::live::{Files, Update};
 
@@ -30,11 +30,14 @@ const EMPTY_PAGE: &str = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><
 pub struct Shared {
     pub current: Arc<RwLock<Current>>,
     pub updates: broadcast::Sender<Update>,
+    /// Whether the first search index is served yet.
+    pub search_ready: watch::Receiver<bool>,
 }
 
 pub struct Current {
     pub files: Files,
-    /// The search index's bundle (`pagefind/`), made apart from the pages.
+    /// The search index's bundle (`pagefind/`), made apart from the pages: empty until the
+    /// first one is ready.
     pub search: Files,
     pub error: Option<String>,
     /// The default language's code and the others', to pick a locale's 404 page.
@@ -107,7 +110,7 @@ async fn file(State(shared): State<Shared>, uri: Uri) -> Response {
             return (StatusCode::BAD_REQUEST, "bad request").into_response()
         }
     };
-    let (files, search, locales) = {
+    let current = || {
         let current = shared.current.read().unwrap_or_else(|e| e.into_inner());
         (
             current.files.clone(),
@@ -115,6 +118,16 @@ async fn file(State(shared): State<Shared>, uri: Uri) -> Response {
             current.locales.clone(),
         )
     };
+    let (mut files, mut search, mut locales) = current();
+    // The pages are served before the search index is made: a search waits for it (not while
+    // the site does not build, when no index is being made).
+    if !files.is_empty() && key.starts_with(&format!("{}/", crate::search::BUNDLE_DIR)) {
+        let mut ready = shared.search_ready.clone();
+        if !*ready.borrow() {
+            let _ = ready.wait_for(|ready| *ready).await;
+            (files, search, locales) = current();
+        }
+    }
     if let Some(bytes) = files.get(&key).or_else(|| search.get(&key)) {
         return respond(StatusCode::OK, &key, bytes);
     }

@@ -94,15 +94,8 @@ async fn serve(options: ServeOptions) -> i32 {
     let watching = start_watching(&root);
     let others = not_content(&root);
     let started = Instant::now();
-    let first = tokio::task::spawn_blocking(move || {
-        let live = LiveSite::new(build);
-        let search = live
-            .site()
-            .map(|site| search::bundle(&site))
-            .unwrap_or_default();
-        (live, search)
-    });
-    let (live, search) = match first.await {
+    let first = tokio::task::spawn_blocking(move || LiveSite::new(build));
+    let live = match first.await {
         Ok(first) => first,
         Err(e) => {
             eprintln!("error: the first build stopped: {e}");
@@ -118,18 +111,21 @@ async fn serve(options: ServeOptions) -> i32 {
         ),
     }
     let (updates, _) = broadcast::channel(64);
+    let (search_ready, search_ready_receiver) = tokio::sync::watch::channel(false);
     let shared = Shared {
         current: Arc::new(RwLock::new(Current {
             files: live.files(),
-            search,
+            search: live::Files::new(),
             error: live.error().map(str::to_string),
             locales: languages(&options.root),
         })),
         updates,
+        search_ready: search_ready_receiver,
     };
+    let indexer = search::start_indexer(shared.clone(), search_ready, live.site());
     let watched = shared.clone();
     if let Some((watcher, incoming)) = watching {
-        std::thread::spawn(move || watch(&root, watcher, incoming, others, live, watched));
+        std::thread::spawn(move || watch(&root, watcher, incoming, others, live, watched, indexer));
     }
 
     crate::outln!("papermap: serving {url}/ (press Ctrl-C to stop)");
@@ -249,9 +245,9 @@ fn watch(
     mut others: Option<u64>,
     mut live: LiveSite,
     shared: Shared,
+    indexer: mpsc::Sender<Arc<crate::build::Site>>,
 ) {
     let mut theme = theme_of(root);
-    let indexer = search::start_indexer(shared.clone());
     while let Ok(first) = incoming.recv() {
         let since = Instant::now();
         let mut seen = vec![first];

@@ -1,10 +1,13 @@
-//! The search index while serving: made once before the first page is served, then again in
-//! the background once the edits of the content pause, so that an edit reaches the browser
-//! without waiting for it. Until the new index is ready, searches use the previous one.
+//! The search index while serving, made in the background: first as soon as the site is served
+//! (its pages do not wait for it; a search made before it is ready waits), then again once the
+//! edits of the content pause, so that an edit reaches the browser without waiting for it. Until
+//! the new index is ready, searches use the previous one.
 
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::watch;
 
 use crate::build::Site;
 
@@ -29,13 +32,36 @@ pub fn bundle(site: &Site) -> Files {
 /// and the index of a large map takes seconds of both cores that the next edit would wait for.
 const QUIET_BEFORE_INDEXING: Duration = Duration::from_secs(3);
 
-/// Starts the thread that indexes the last site it is sent once edits have paused, and serves
-/// the result. It works on one thread of its own, so that the rendering of the next edit keeps
-/// the other.
-pub fn start_indexer(shared: Shared) -> mpsc::Sender<Arc<Site>> {
+/// Starts the thread that indexes `first` (the site as serve started) at once, then the last
+/// site it is sent once edits have paused, and serves the result; `ready` is told when the first
+/// index is served. It works on one thread of its own, so that the rendering of the next edit
+/// keeps the other.
+pub fn start_indexer(
+    shared: Shared,
+    ready: watch::Sender<bool>,
+    first: Option<Arc<Site>>,
+) -> mpsc::Sender<Arc<Site>> {
     let (sender, receiver) = mpsc::channel::<Arc<Site>>();
     std::thread::spawn(move || {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
+        let index = |site: &Site| match &pool {
+            Some(pool) => pool.install(|| bundle(site)),
+            None => bundle(site),
+        };
+        let serve = |files: Files| {
+            let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
+            current.search = files;
+            drop(current);
+            ready.send_replace(true);
+        };
+        if let Some(site) = first {
+            let started = std::time::Instant::now();
+            serve(index(&site));
+            crate::outln!(
+                "papermap: made the search index in {} ms",
+                started.elapsed().as_millis()
+            );
+        }
         while let Ok(mut site) = receiver.recv() {
             loop {
                 match receiver.recv_timeout(QUIET_BEFORE_INDEXING) {
@@ -44,12 +70,7 @@ pub fn start_indexer(shared: Shared) -> mpsc::Sender<Arc<Site>> {
                     Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 }
             }
-            let files = match &pool {
-                Some(pool) => pool.install(|| bundle(&site)),
-                None => bundle(&site),
-            };
-            let mut current = shared.current.write().unwrap_or_else(|e| e.into_inner());
-            current.search = files;
+            serve(index(&site));
         }
     });
     sender

@@ -94,6 +94,10 @@ try {
   console.log(`machine: ${cpus().length} cores, ${cpus()[0].model.trim()}`);
   if (firstBuild) console.log(`first build: ${firstBuild[1]} files in memory in ${firstBuild[2]} ms (server's line); serving ${ms(servingAfter)} after start`);
   else console.log(`first build: no "built … in memory" line; serving ${ms(servingAfter)} after start`);
+  // serve makes the search index after it starts serving; a request for it waits until it is
+  // ready. The edits are timed once it is, not while it takes a core.
+  const indexed = await fetch(`${server.url}/pagefind/pagefind-entry.json`);
+  console.log(`search index: ${indexed.status}, served ${ms(performance.now() - started)} after start`);
 
   // The server's own account of each edit.
   const applied = [];
