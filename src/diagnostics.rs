@@ -70,8 +70,8 @@ impl SourceText {
 
 /// A source file as a record keeps it once read: where it is and a digest of its text, not the
 /// text itself, which would be a third of what a paper holds in memory. The few errors found after
-/// the files are read (a duplicate id, a translation without its paper) read the file again to
-/// show its lines.
+/// the files are read (a duplicate id, a translation without its paper, a page naming an unknown
+/// paper, a broken link that `check` finds) read the file again to show its lines.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     /// The path as shown to the user, from where papermap runs: it also reads the file again.
