@@ -74,7 +74,7 @@ impl Checker<'_> {
             for category in scheme
                 .categories
                 .iter()
-                .filter(|k| !scores.contains_key(&***k))
+                .filter(|&k| !scores.contains_key(&**k))
             {
                 self.error_in(
                     &format!("{head}:"),

@@ -43,7 +43,7 @@ impl Classification {
         let heads: Vec<Arc<str>> = scheme
             .heads
             .iter()
-            .filter(|h| raw.heads.contains_key(&***h))
+            .filter(|&h| raw.heads.contains_key(&**h))
             .cloned()
             .collect();
         let rows = scheme
@@ -81,7 +81,7 @@ impl Classification {
         let mut sources = scheme
             .heads
             .iter()
-            .filter(|h| raw.calls.get(&***h).is_some_and(|calls| !calls.is_empty()));
+            .filter(|&h| raw.calls.get(&**h).is_some_and(|calls| !calls.is_empty()));
         let single_source = match (sources.next(), sources.next()) {
             (Some(only), None) => Some(only.clone()),
             _ => None,

@@ -121,7 +121,10 @@ async fn file(State(shared): State<Shared>, uri: Uri) -> Response {
     let (mut files, mut search, mut locales) = current();
     // The pages are served before the search index is made: a search waits for it (not while
     // the site does not build, when no index is being made).
-    if !files.is_empty() && key.starts_with(&format!("{}/", crate::search::BUNDLE_DIR)) {
+    let in_bundle = key
+        .strip_prefix(crate::search::BUNDLE_DIR)
+        .is_some_and(|rest| rest.starts_with('/'));
+    if in_bundle && !files.is_empty() {
         let mut ready = shared.search_ready.clone();
         if !*ready.borrow() {
             let _ = ready.wait_for(|ready| *ready).await;
