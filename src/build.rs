@@ -444,11 +444,8 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                 .put(&page.output_path, page.contents.as_bytes())
                 .map_err(cannot_write)?;
         }
-        let search = search_bundle(&site, &output)?;
+        write_search_bundle(&site, &output, &writer, &stopwatch)?;
         stopwatch.lap("search index made");
-        for (place, bytes) in search {
-            writer.put(&place, &bytes).map_err(cannot_write)?;
-        }
         // Pages win over static files at the same place.
         for (place, source) in site.static_files().map_err(cannot_write)? {
             if !writer.has(&place) {
@@ -487,9 +484,36 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     })
 }
 
+/// The search index whole, for `check` to know its files.
 fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
-    crate::search::bundle(&site.config, &site.model)
-        .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))
+    let mut all = Vec::new();
+    crate::search::bundle(&site.config, &site.model, |files| {
+        all.extend(files);
+        Ok(())
+    })
+    .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
+    Ok(all)
+}
+
+/// Writes the search index part by part, as each is made.
+fn write_search_bundle(
+    site: &Site,
+    at: &Path,
+    writer: &Writer,
+    stopwatch: &crate::progress::Stopwatch,
+) -> Result<(), Diagnostics> {
+    let mut part = 0;
+    crate::search::bundle(&site.config, &site.model, |files| {
+        for (place, bytes) in files {
+            writer
+                .put(&place, &bytes)
+                .map_err(|e| format!("cannot write the site: {e}"))?;
+        }
+        part += 1;
+        stopwatch.lap(&format!("search index part {part} written"));
+        Ok(())
+    })
+    .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))
 }
 
 /// The output folder is replaced whole: it must not be the site itself, a folder above it, or

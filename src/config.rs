@@ -16,6 +16,10 @@ use crate::records::Date;
 pub const CONFIG_FILE: &str = "site.toml";
 pub const DEFAULT_LIST_LIMIT: usize = 50;
 pub const DEFAULT_PAGE_SIZE: usize = 100;
+/// Pagefind's indexer holds about 45 KB a page in each language until it writes its index, and
+/// compares every page's address with all before it. Parts of 5 000 pages keep the indexer within
+/// about 700 MB (three languages, two at a time) and a search to a few merged indexes.
+pub const DEFAULT_SEARCH_PART_SIZE: usize = 5_000;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,6 +54,7 @@ struct RawMap {
     data_through: Option<Spanned<toml::value::Datetime>>,
     list_limit: Option<Spanned<i64>>,
     page_size: Option<Spanned<i64>>,
+    search_part_size: Option<Spanned<i64>>,
 }
 
 /// The machine classification's vocabulary: what records may name. Every name is an id whose
@@ -107,6 +112,9 @@ pub struct Config {
     pub list_limit: usize,
     /// How many papers a list page (all papers, a year, a subfield) shows before the next page.
     pub page_size: usize,
+    /// The most pages one search index holds in a language; a bigger map gets several, which
+    /// the search page merges.
+    pub search_part_size: usize,
     pub facts: BTreeMap<String, Fact>,
     pub classification: Scheme,
     pub include_drafts: bool,
@@ -182,6 +190,7 @@ const CONFIG_KEYS: &[&str] = &[
     "data_through",
     "list_limit",
     "page_size",
+    "search_part_size",
     "classification",
     "categories",
     "heads",
@@ -296,6 +305,11 @@ fn resolve(
     };
     let list_limit = positive(raw.map.list_limit, "list_limit", DEFAULT_LIST_LIMIT);
     let page_size = positive(raw.map.page_size, "page_size", DEFAULT_PAGE_SIZE);
+    let search_part_size = positive(
+        raw.map.search_part_size,
+        "search_part_size",
+        DEFAULT_SEARCH_PART_SIZE,
+    );
 
     let mut facts = BTreeMap::new();
     for (name, value) in raw.facts {
@@ -354,6 +368,7 @@ fn resolve(
         data_through,
         list_limit,
         page_size,
+        search_part_size,
         facts,
         classification: raw.classification,
         include_drafts: false,

@@ -4,10 +4,18 @@
 //! locale, in that locale's index (Pagefind keeps one per language and segments Chinese).
 //!
 //! Pagefind reads its records one at a time, so each locale is indexed by its own `PagefindIndex`
-//! on its own thread; the bundles are the same but for their entry file (`pagefind-entry.json`,
-//! which lists the languages), whose language lists are put together.
+//! on a thread of its own; the bundles are the same but for their entry file
+//! (`pagefind-entry.json`, which lists the languages), whose language lists are put together.
+//!
+//! A map with more than `search_part_size` pages in a language is indexed in parts of at most
+//! that many, one after the other: `pagefind/` holds the first part and the interface,
+//! `pagefind/part-2/` and on the others' index files, which the search page merges (Pagefind's
+//! `mergeIndex`). Pagefind's indexer holds about 45 KB a page until it writes its index, and
+//! compares each page's address with every one before it, so parts keep a big map's index within
+//! bounded memory and linear time.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -39,27 +47,101 @@ pub type BundleFiles = Vec<(String, Vec<u8>)>;
 /// Pagefind's list of the bundle's languages.
 const ENTRY_FILE: &str = "pagefind-entry.json";
 
-/// The files of the bundle, as (place in the site, contents), in a stable order.
-pub fn bundle(config: &Config, model: &SiteModel) -> Result<BundleFiles, String> {
-    let per_locale: Vec<Result<BundleFiles, String>> = config
-        .languages
-        .par_iter()
-        .map(|language| {
-            let records = records(config, model, &language.code);
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| format!("cannot start the search indexer: {e}"))?;
-            runtime
-                .block_on(index(records))
-                .map_err(|e| format!("cannot build the search index: {e}"))
-        })
-        .collect();
+/// The folders of the search index's parts from the site's root, each ending in `/`: the first
+/// is the bundle's own (`pagefind/`), the others are merged into it by the search page.
+pub fn part_dirs(config: &Config, model: &SiteModel) -> Vec<String> {
+    (0..part_count(model, config.search_part_size))
+        .map(part_dir)
+        .collect()
+}
+
+/// How many parts the search index of `model` comes in.
+pub fn part_count(model: &SiteModel, part_size: usize) -> usize {
+    part_ranges(searchable_pages(model), part_size).len()
+}
+
+fn part_dir(part: usize) -> String {
+    match part {
+        0 => format!("{BUNDLE_DIR}/"),
+        // Not `pagefind-2`: Pagefind takes the site's root from the last `pagefind` in the path.
+        n => format!("{BUNDLE_DIR}/part-{}/", n + 1),
+    }
+}
+
+/// How many pages each language's index holds: every paper and long-form page.
+fn searchable_pages(model: &SiteModel) -> usize {
+    model.papers.len() + model.pages.len()
+}
+
+/// The pages of each part, as ranges of [`searchable_pages`], as even as can be.
+fn part_ranges(pages: usize, part_size: usize) -> Vec<Range<usize>> {
+    let parts = pages.div_ceil(part_size.max(1)).max(1);
+    (0..parts)
+        .map(|part| part * pages / parts..(part + 1) * pages / parts)
+        .collect()
+}
+
+/// Makes the search index part by part and hands each part's files, as (place in the site,
+/// contents) in a stable order, to `write`, so that no more than one part is held at once.
+///
+/// A part's languages are indexed side by side, and the parts one after the other. Indexing every
+/// (part, language) as a job of its own keeps both cores busier (the search stage of 10 000
+/// papers 14.6 → 12.3 s) but takes 40 % more memory, which a big map cannot spare.
+pub fn bundle(
+    config: &Config,
+    model: &SiteModel,
+    mut write: impl FnMut(BundleFiles) -> Result<(), String>,
+) -> Result<(), String> {
+    let ranges = part_ranges(searchable_pages(model), config.search_part_size);
+    for (part, range) in ranges.into_iter().enumerate() {
+        let per_locale = config
+            .languages
+            .par_iter()
+            .map(|language| index_language(config, model, &language.code, range.clone()))
+            .collect::<Result<Vec<_>, String>>()?;
+        let dir = part_dir(part);
+        let files = merge_languages(per_locale.into_iter())?
+            .into_iter()
+            // The other parts are searched with the first part's program and interface.
+            .filter(|(place, _)| part == 0 || is_index_file(place))
+            .map(|(place, bytes)| (format!("{dir}{place}"), bytes))
+            .collect();
+        write(files)?;
+    }
+    Ok(())
+}
+
+/// Whether a file of Pagefind's bundle belongs to the index (its entry file, metadata, word
+/// index, fragments and filters) rather than to the program that searches it.
+fn is_index_file(place: &str) -> bool {
+    place == ENTRY_FILE || place.ends_with(".pf_meta") || place.contains('/')
+}
+
+/// One language's index of the pages in `range`, as Pagefind's bundle files.
+fn index_language(
+    config: &Config,
+    model: &SiteModel,
+    locale: &str,
+    range: Range<usize>,
+) -> Result<BundleFiles, String> {
+    let records = records(config, model, locale, range);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the search indexer: {e}"))?;
+    runtime
+        .block_on(index(records))
+        .map_err(|e| format!("cannot build the search index: {e}"))
+}
+
+/// One bundle of the languages' bundles: the same files but for the entry file, whose language
+/// lists are put together.
+fn merge_languages(per_locale: impl Iterator<Item = BundleFiles>) -> Result<BundleFiles, String> {
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut entry: Option<serde_json::Value> = None;
     for bundle in per_locale {
-        for (place, bytes) in bundle? {
-            if place.ends_with(ENTRY_FILE) {
+        for (place, bytes) in bundle {
+            if place == ENTRY_FILE {
                 let this: serde_json::Value = serde_json::from_slice(&bytes)
                     .map_err(|e| format!("cannot read Pagefind's {ENTRY_FILE}: {e}"))?;
                 entry = Some(match entry.take() {
@@ -81,7 +163,7 @@ pub fn bundle(config: &Config, model: &SiteModel) -> Result<BundleFiles, String>
     }
     if let Some(entry) = entry {
         files.insert(
-            format!("{BUNDLE_DIR}/{ENTRY_FILE}"),
+            ENTRY_FILE.to_string(),
             serde_json::to_vec(&entry).map_err(|e| e.to_string())?,
         );
     }
@@ -109,21 +191,20 @@ async fn index(records: Vec<Record>) -> Result<BundleFiles, String> {
     Ok(files
         .into_iter()
         .map(|file| {
-            let place = format!(
-                "{BUNDLE_DIR}/{}",
-                file.filename.to_string_lossy().replace('\\', "/")
-            );
+            let place = file.filename.to_string_lossy().replace('\\', "/");
             (place, file.contents)
         })
         .collect())
 }
 
-/// The records of one locale's index.
-fn records(config: &Config, model: &SiteModel, locale: &str) -> Vec<Record> {
+/// The records of one locale's index for the pages in `range` of [`searchable_pages`]: the
+/// papers, then the long-form pages.
+fn records(config: &Config, model: &SiteModel, locale: &str, range: Range<usize>) -> Vec<Record> {
     let urls = Urls::new(config);
-    let mut records = Vec::new();
-    {
-        for paper in &model.papers {
+    let papers = model.papers.len();
+    let paper_records = model.papers[range.start.min(papers)..range.end.min(papers)]
+        .iter()
+        .map(|paper| {
             let record = &paper.record;
             let (title, _) = title_in(paper, locale);
             let (text, _) = abstract_in(paper, locale);
@@ -133,22 +214,24 @@ fn records(config: &Config, model: &SiteModel, locale: &str) -> Vec<Record> {
                 crate::markdown::plain_text(&text.markdown),
             ]
             .join(". ");
-            records.push(Record {
+            Record {
                 url: format!("/{}", urls.site_path(locale, &paper_path(&record.id))),
                 title: title.to_string(),
                 content,
                 locale: locale.to_string(),
-            });
-        }
-        for page in &model.pages {
+            }
+        });
+    let page_records = model.pages
+        [range.start.saturating_sub(papers)..range.end.saturating_sub(papers)]
+        .iter()
+        .map(|page| {
             let version = page.in_locale(locale);
-            records.push(Record {
+            Record {
                 url: format!("/{}", urls.site_path(locale, page.path())),
                 title: version.title.clone(),
                 content: format!("{}. {}", version.title, version.body_text),
                 locale: locale.to_string(),
-            });
-        }
-    }
-    records
+            }
+        });
+    paper_records.chain(page_records).collect()
 }

@@ -562,6 +562,39 @@ fn an_edit_reloads_exactly_the_files_it_changes() {
 }
 
 #[test]
+fn a_paper_that_makes_the_index_a_part_longer_reloads_the_search_pages_and_serves_the_part() {
+    let site = Site::fixture("minimal");
+    // Four papers and a long-form page: one part of at most five pages, until a sixth comes.
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 5");
+    let mut session = Session::start(&site);
+    assert!(!session
+        .built
+        .contains_key("pagefind/part-2/pagefind-entry.json"));
+    save(
+        &site,
+        "content/papers/1000.00006.md",
+        "---\nid: \"1000.00006\"\ntitle: \"A sixth paper\"\nyear: 2024\n---\nNew.\n",
+    );
+    let changed = session.expect_update("reload");
+    for page in [
+        "search/index.html",
+        "fr/search/index.html",
+        "zh/search/index.html",
+    ] {
+        assert!(changed.iter().any(|c| c == page), "{page} in {changed:?}");
+        assert!(
+            String::from_utf8_lossy(&session.built[page]).contains("data-merge="),
+            "{page} merges the second part"
+        );
+    }
+    // The index comes after the reload: every file of both parts, as the build writes them.
+    assert!(session
+        .built
+        .contains_key("pagefind/part-2/pagefind-entry.json"));
+    assert_serves(&session.server, &session.built);
+}
+
+#[test]
 fn a_source_folder_made_while_serving_is_watched() {
     let site = Site::fixture("minimal");
     assert!(!site.path("static").exists(), "the fixture has no static/");

@@ -145,9 +145,16 @@ struct ListContext<'a> {
     list: views::ListView<'a>,
 }
 
-/// The context of the pages that show nothing of the map (the 404 and search pages).
+/// The context of the pages that show nothing of the map (the 404 page).
 #[derive(Serialize)]
 struct EmptyContext {}
+
+/// The search page's: the addresses of the search index's other parts, which it merges into the
+/// first (`pagefind/`), each ending in `/`; empty for a map that fits one.
+#[derive(Serialize)]
+struct SearchContext {
+    search_parts: Vec<String>,
+}
 
 #[derive(Serialize)]
 struct FeedContext<'a> {
@@ -614,7 +621,17 @@ impl Renderer<'_> {
                 );
                 context(common, ListContext { list: view })
             }
-            Job::NotFound | Job::Search => context(common, EmptyContext {}),
+            Job::NotFound => context(common, EmptyContext {}),
+            Job::Search => context(
+                common,
+                SearchContext {
+                    search_parts: crate::search::part_dirs(self.config, model)
+                        .iter()
+                        .skip(1)
+                        .map(|dir| format!("{}/{dir}", self.config.base_path))
+                        .collect(),
+                },
+            ),
             Job::Feed(group) => context(
                 common,
                 FeedContext {

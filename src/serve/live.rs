@@ -144,6 +144,7 @@ impl LiveSite {
                     &site.model,
                     site.config.page_size,
                     site.config.list_limit,
+                    site.config.search_part_size,
                 )
             } else {
                 HashSet::new()

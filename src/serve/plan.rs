@@ -20,6 +20,8 @@ use crate::render::views::{
     page_count, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH,
     YEAR_BASE,
 };
+use crate::render::SEARCH_PATH;
+use crate::search;
 use crate::templates::SITE_TEMPLATES_DIR;
 
 /// The kind of a changed file, relative to the site's root.
@@ -256,6 +258,7 @@ pub fn affected_places(
     new: &SiteModel,
     page_size: usize,
     feed_size: usize,
+    search_part_size: usize,
 ) -> HashSet<String> {
     let mut places = HashSet::new();
     // Models of the same linking have the same papers in the same places, lists and counts: a
@@ -369,6 +372,10 @@ pub fn affected_places(
             YEARS_PATH.to_string(),
             SUBFIELDS_PATH.to_string(),
         ]);
+    }
+    // The search page names the search index's parts, whose number follows the map's size.
+    if search::part_count(old, search_part_size) != search::part_count(new, search_part_size) {
+        places.insert(SEARCH_PATH.to_string());
     }
     places
 }

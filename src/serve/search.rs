@@ -16,11 +16,16 @@ use super::live::Files;
 
 /// The bundle of a site, as served files; empty (with the error printed) if it cannot be made.
 pub fn bundle(site: &Site) -> Files {
-    match crate::search::bundle(&site.config, &site.model) {
-        Ok(files) => files
-            .into_iter()
-            .map(|(place, bytes)| (place, Arc::new(bytes)))
-            .collect(),
+    let mut files = Files::new();
+    let made = crate::search::bundle(&site.config, &site.model, |part| {
+        files.extend(
+            part.into_iter()
+                .map(|(place, bytes)| (place, Arc::new(bytes))),
+        );
+        Ok(())
+    });
+    match made {
+        Ok(()) => files,
         Err(e) => {
             eprintln!("error: {e}; search will find nothing");
             Files::new()

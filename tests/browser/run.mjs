@@ -2,7 +2,9 @@
 // Chromium driven by playwright-core. Serves the folder on 127.0.0.1 itself, runs every check,
 // and ends with the line "N passed, N failed"; the exit code is 1 when a check failed.
 //
-//   node run.mjs [SITE_DIR]
+//   node run.mjs [SITE_DIR] [NAME]
+//
+// With NAME, only the checks whose names contain it run (`search`: the search checks).
 
 import { launchChromium } from "./serve-helpers.mjs";
 import { serveSite, siteRoot } from "./static-site.mjs";
@@ -253,7 +255,8 @@ const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
-for (const { name, run } of checks) {
+const only = process.argv[3];
+for (const { name, run } of checks.filter((c) => !only || c.name.includes(only))) {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(5000);

@@ -1,7 +1,9 @@
 // The search page: Pagefind's default interface over the index `papermap build` writes into
 // /pagefind/, one index per language (Pagefind picks the page's, from <html lang>). Every word
 // it shows comes from the page's data-t-* attributes (the Fluent messages). A query in the
-// address (?q=…, as the search form of every page sends it) is searched at once.
+// address (?q=…, as the search form of every page sends it) is searched at once. A big map's
+// index comes in parts: data-merge lists the folders of the parts after the first, which
+// Pagefind searches with it.
 (function () {
   "use strict";
   function start() {
@@ -24,6 +26,12 @@
       showSubResults: false,
       resetStyles: false,
       translations: translations,
+      mergeIndex: (element.dataset.merge || "")
+        .split(" ")
+        .filter(Boolean)
+        .map(function (path) {
+          return { bundlePath: path };
+        }),
     });
     // Pagefind names its field only by a title; the page's heading is its visible label.
     var labelled = function () {

@@ -1,0 +1,142 @@
+//! A map with more pages than `search_part_size` gets its search index in parts: the first in
+//! `pagefind/` with Pagefind's program and interface, the others' index files in
+//! `pagefind/part-<n>/`, which every search page names for Pagefind to merge.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+
+use common::Site;
+
+/// The address of every page each part's fragments hold, by language: (part folder, language)
+/// → addresses.
+fn fragment_urls(site: &Site, part: &str) -> BTreeMap<String, Vec<String>> {
+    let mut urls: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (path, bytes) in site.tree(&format!("{part}/fragment")) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let language = name.split('_').next().unwrap().to_string();
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .read_to_string(&mut text)
+            .unwrap_or_else(|e| panic!("{name} is gzip: {e}"));
+        let json = text
+            .strip_prefix("pagefind_dcd")
+            .unwrap_or_else(|| panic!("{name} starts with Pagefind's marker"));
+        let fragment: serde_json::Value = serde_json::from_str(json).unwrap();
+        urls.entry(language)
+            .or_default()
+            .push(fragment["url"].as_str().unwrap().to_string());
+    }
+    urls
+}
+
+fn page_counts(site: &Site, part: &str) -> BTreeMap<String, u64> {
+    let entry: serde_json::Value =
+        serde_json::from_str(&site.read(&format!("{part}/pagefind-entry.json"))).unwrap();
+    entry["languages"]
+        .as_object()
+        .expect("languages")
+        .iter()
+        .map(|(code, language)| (code.clone(), language["page_count"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_map_above_the_part_size_is_indexed_in_parts_that_hold_every_page_once() {
+    let whole = Site::fixture("minimal");
+    whole.build().assert_ok();
+    let all = fragment_urls(&whole, "public/pagefind");
+    assert!(!whole.path("public/pagefind/part-2").exists());
+
+    let split = Site::fixture("minimal");
+    // Four papers and a long-form page in each language: parts of 1, 2 and 2 pages.
+    split.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    split.build().assert_ok();
+    let parts = [
+        "public/pagefind",
+        "public/pagefind/part-2",
+        "public/pagefind/part-3",
+    ];
+    assert!(!split.path("public/pagefind/part-4").exists());
+
+    let mut union: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (part, sizes) in parts.iter().zip([1, 2, 2]) {
+        let counts = page_counts(&split, part);
+        let expected: BTreeMap<String, u64> = ["en", "fr", "zh"]
+            .iter()
+            .map(|code| (code.to_string(), sizes))
+            .collect();
+        assert_eq!(counts, expected, "{part}");
+        for (language, urls) in fragment_urls(&split, part) {
+            union.entry(language).or_default().extend(urls);
+        }
+    }
+    let sorted = |mut urls: BTreeMap<String, Vec<String>>| {
+        urls.values_mut().for_each(|u| u.sort());
+        urls
+    };
+    assert_eq!(
+        sorted(union),
+        sorted(all),
+        "the parts hold the whole index's pages, each once"
+    );
+}
+
+#[test]
+fn the_other_parts_hold_only_index_files_and_every_search_page_merges_them() {
+    let site = Site::fixture("minimal");
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    site.build().assert_ok();
+    for part in ["public/pagefind/part-2", "public/pagefind/part-3"] {
+        let names: BTreeSet<String> = site
+            .tree(part)
+            .keys()
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .collect();
+        assert!(names.contains("pagefind-entry.json"), "{part}: {names:?}");
+        for name in &names {
+            let top = name.split('/').next().unwrap();
+            assert!(
+                name == "pagefind-entry.json"
+                    || name.ends_with(".pf_meta")
+                    || ["fragment", "index", "filter"].contains(&top),
+                "{part} holds {name}, which only the first part needs"
+            );
+        }
+    }
+    // The first part keeps the program and the interface.
+    for file in ["pagefind.js", "pagefind-ui.js", "wasm.en.pagefind"] {
+        assert!(
+            site.path(&format!("public/pagefind/{file}")).is_file(),
+            "{file}"
+        );
+    }
+    for prefix in ["", "fr/", "zh/"] {
+        let page = site.read(&format!("public/{prefix}search/index.html"));
+        assert!(
+            page.contains(r#"data-bundle="/map/pagefind/" data-merge="/map/pagefind/part-2/ /map/pagefind/part-3/""#),
+            "{prefix}search/ names the parts after the first"
+        );
+    }
+}
+
+#[test]
+fn a_map_within_the_part_size_has_one_index_and_nothing_to_merge() {
+    let site = Site::fixture("minimal");
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 5");
+    site.build().assert_ok();
+    assert!(!site.path("public/pagefind/part-2").exists());
+    let page = site.read("public/search/index.html");
+    assert!(page.contains(r#"data-bundle="/map/pagefind/""#));
+    assert!(!page.contains("data-merge"), "{page}");
+}
+
+#[test]
+fn a_part_size_below_one_is_an_error_at_its_place() {
+    let site = Site::fixture("minimal");
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 0");
+    site.build()
+        .assert_error("site.toml:15:20: search_part_size must be a whole number of at least 1");
+    assert!(!site.path("public").exists(), "nothing is written");
+}
