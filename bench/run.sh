@@ -30,8 +30,9 @@ else
   bench_dir="${BENCH_DIR:-${TMPDIR:-/tmp}/papermap-bench}"
 fi
 mkdir -p "$bench_dir"
-# A large map's output may not fit in memory beside the search indexer: each takes about 130 KB a
-# paper (13 GB and 12.3 GiB at 100 000 papers, measured). When both would not fit in what the
+# A large map's output may not fit in memory beside the build: the output takes about 130 KB a
+# paper (13 GB at 100 000 papers), the build about 10 KB a paper and the search indexer's parts
+# up to 1 GiB (1.7 GiB in all at 100 000 papers, measured). When they would not fit in what the
 # machine has free, the output goes to $BENCH_OUTPUT_DIR (default /var/tmp/papermap-bench, on
 # the disk) and the row says so; setting BENCH_OUTPUT_DIR sends every output there.
 in_memory=false
@@ -56,7 +57,7 @@ for n in "${sizes[@]}"; do
   target/release/examples/synthetic "$n" "$map" >/dev/null
   output="$map/public"
   where=""
-  if [ -n "${BENCH_OUTPUT_DIR:-}" ] || { $in_memory && [ $((n * 260)) -gt "$available_kib" ]; }; then
+  if [ -n "${BENCH_OUTPUT_DIR:-}" ] || { $in_memory && [ $((n * 140 + 1048576)) -gt "$available_kib" ]; }; then
     output="${BENCH_OUTPUT_DIR:-/var/tmp/papermap-bench}/public-$n"
     where=", output on disk"
     mkdir -p "$(dirname "$output")"

@@ -235,3 +235,36 @@ fn records(config: &Config, model: &SiteModel, locale: &str, range: Range<usize>
         });
     paper_records.chain(page_records).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_as_even_as_can_be_and_cover_every_page_once() {
+        assert_eq!(part_ranges(0, 5_000), [0..0]);
+        assert_eq!(part_ranges(5_000, 5_000), [0..5_000]);
+        assert_eq!(part_ranges(5_001, 5_000), [0..2_500, 2_500..5_001]);
+        assert_eq!(part_ranges(10_000, 5_000), [0..5_000, 5_000..10_000]);
+        assert_eq!(part_ranges(5, 2), [0..1, 1..3, 3..5]);
+        for (pages, size) in [(103_864, 5_000), (7, 1), (7, 100), (99_999, 3)] {
+            let ranges = part_ranges(pages, size);
+            assert_eq!(ranges.len(), pages.div_ceil(size));
+            assert!(ranges.iter().all(|r| r.len() <= size && !r.is_empty()));
+            assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            assert_eq!((ranges[0].start, ranges[ranges.len() - 1].end), (0, pages));
+        }
+    }
+
+    #[test]
+    fn the_parts_after_the_first_are_named_part_n_and_keep_only_index_files() {
+        assert_eq!(part_dir(0), "pagefind/");
+        assert_eq!(part_dir(1), "pagefind/part-2/");
+        assert!(is_index_file("pagefind-entry.json"));
+        assert!(is_index_file("pagefind.en_364284ce36.pf_meta"));
+        assert!(is_index_file("fragment/en_2a7aa2a.pf_fragment"));
+        assert!(!is_index_file("pagefind.js"));
+        assert!(!is_index_file("wasm.en.pagefind"));
+        assert!(!is_index_file("pagefind-ui.css"));
+    }
+}
