@@ -95,11 +95,7 @@ impl SourceFile {
     /// The text again, if the file still holds what was read (under `serve` it may have been
     /// edited since).
     pub fn reread(&self) -> Option<SourceText> {
-        let text = std::fs::read_to_string(&self.path).ok()?;
-        let text = match text.strip_prefix('\u{feff}') {
-            Some(rest) => rest.to_string(),
-            None => text,
-        };
+        let text = without_byte_order_mark(std::fs::read_to_string(&self.path).ok()?);
         (digest(&text) == self.digest).then(|| SourceText::new(self.path.clone(), text))
     }
 
@@ -121,6 +117,14 @@ impl SourceFile {
                 ..Diagnostic::new(self.path.clone(), message)
             },
         }
+    }
+}
+
+/// A file's text as papermap reads it: without the byte order mark some editors write first.
+pub fn without_byte_order_mark(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     }
 }
 

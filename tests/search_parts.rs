@@ -31,6 +31,17 @@ fn fragment_urls(site: &Site, part: &str) -> BTreeMap<String, Vec<String>> {
     urls
 }
 
+/// The minimal fixture with `search_part_size = size` in its `[map]`.
+fn fixture_with_part_size(size: usize) -> Site {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "site.toml",
+        "[map]",
+        &format!("[map]\nsearch_part_size = {size}"),
+    );
+    site
+}
+
 fn page_counts(site: &Site, part: &str) -> BTreeMap<String, u64> {
     let entry: serde_json::Value =
         serde_json::from_str(&site.read(&format!("{part}/pagefind-entry.json"))).unwrap();
@@ -49,9 +60,8 @@ fn a_map_above_the_part_size_is_indexed_in_parts_that_hold_every_page_once() {
     let all = fragment_urls(&whole, "public/pagefind");
     assert!(!whole.path("public/pagefind/part-2").exists());
 
-    let split = Site::fixture("minimal");
     // Four papers and a long-form page in each language: parts of 1, 2 and 2 pages.
-    split.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    let split = fixture_with_part_size(2);
     split.build().assert_ok();
     let parts = [
         "public/pagefind",
@@ -85,8 +95,7 @@ fn a_map_above_the_part_size_is_indexed_in_parts_that_hold_every_page_once() {
 
 #[test]
 fn the_other_parts_hold_only_index_files_and_every_search_page_merges_them() {
-    let site = Site::fixture("minimal");
-    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    let site = fixture_with_part_size(2);
     site.build().assert_ok();
     for part in ["public/pagefind/part-2", "public/pagefind/part-3"] {
         let names: BTreeSet<String> = site
@@ -123,8 +132,7 @@ fn the_other_parts_hold_only_index_files_and_every_search_page_merges_them() {
 
 #[test]
 fn a_map_within_the_part_size_has_one_index_and_nothing_to_merge() {
-    let site = Site::fixture("minimal");
-    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 5");
+    let site = fixture_with_part_size(5);
     site.build().assert_ok();
     assert!(!site.path("public/pagefind/part-2").exists());
     let page = site.read("public/search/index.html");
@@ -134,8 +142,7 @@ fn a_map_within_the_part_size_has_one_index_and_nothing_to_merge() {
 
 #[test]
 fn a_part_size_below_one_is_an_error_at_its_place() {
-    let site = Site::fixture("minimal");
-    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 0");
+    let site = fixture_with_part_size(0);
     site.build()
         .assert_error("site.toml:15:20: search_part_size must be a whole number of at least 1");
     assert!(!site.path("public").exists(), "nothing is written");

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use unic_langid::LanguageIdentifier;
 
 use crate::config::Config;
-use crate::diagnostics::{suggest, Diagnostic, SourceFile, SourceText};
+use crate::diagnostics::{suggest, without_byte_order_mark, Diagnostic, SourceFile, SourceText};
 use crate::discover::{ContentFile, Discovered, Kind};
 use crate::frontmatter::FrontMatter;
 use crate::markdown;
@@ -335,12 +335,7 @@ fn source_of(
 ) -> Result<SourceText, Diagnostic> {
     let shown = config.display_path(relative);
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceText::new(
-            shown,
-            text.strip_prefix('\u{feff}')
-                .map(str::to_string)
-                .unwrap_or(text),
-        )),
+        Ok(text) => Ok(SourceText::new(shown, without_byte_order_mark(text))),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
