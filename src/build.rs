@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -319,8 +320,8 @@ impl Site {
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let pages = site.render()?;
-    let search = search_bundle(&site, &site.config.root)?;
+    let (pages, search) = rayon::join(|| site.render(), || search_bundle(&site, &site.config.root));
+    let (pages, search) = (pages?, search?);
     let broken = site.broken_links(&pages, &search).map_err(|e| {
         Diagnostics::from(Diagnostic::new(
             &site.config.root,
@@ -416,36 +417,55 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     stopwatch.lap("loaded");
     let progress = Progress::new(renderer.count_of(part));
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
-    let rendered = renderer.render_each(part, |page| {
-        writer
-            .put(&page.output_path, page.contents.as_bytes())
-            .map_err(|e| {
-                Diagnostic::new(
-                    output.join(&page.output_path),
-                    format!("cannot write the page: {e}"),
-                )
-            })?;
-        if page.is_html() {
-            *per_locale
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .entry(page.locale)
-                .or_default() += 1;
-        }
-        progress.step();
-        Ok(())
-    });
-    progress.finish();
+    let makes_search = part.owns_site_files(&site.config.default_language().code);
+    // The search index is made beside the pages, not after them: its languages keep fewer
+    // threads busy than there are cores for much of its time, and the pages fill them. Failed
+    // pages stop it, so that their errors are not kept waiting.
+    let stop_search = AtomicBool::new(false);
+    let (rendered, searched) = rayon::join(
+        || {
+            let rendered = renderer.render_each(part, |page| {
+                writer
+                    .put(&page.output_path, page.contents.as_bytes())
+                    .map_err(|e| {
+                        Diagnostic::new(
+                            output.join(&page.output_path),
+                            format!("cannot write the page: {e}"),
+                        )
+                    })?;
+                if page.is_html() {
+                    *per_locale
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .entry(page.locale)
+                        .or_default() += 1;
+                }
+                progress.step();
+                Ok(())
+            });
+            if rendered.is_err() {
+                stop_search.store(true, Ordering::Relaxed);
+            }
+            progress.finish();
+            stopwatch.lap("rendered and written");
+            rendered
+        },
+        || -> Result<(), Diagnostics> {
+            if makes_search {
+                write_search_bundle(&site, &output, &writer, &stopwatch, &stop_search)?;
+                stopwatch.lap("search index made");
+            }
+            Ok(())
+        },
+    );
     rendered.map_err(Diagnostics::from)?;
-    stopwatch.lap("rendered and written");
-    if part.owns_site_files(&site.config.default_language().code) {
+    searched?;
+    if makes_search {
         for page in renderer.crawler_files() {
             writer
                 .put(&page.output_path, page.contents.as_bytes())
                 .map_err(cannot_write)?;
         }
-        write_search_bundle(&site, &output, &writer, &stopwatch)?;
-        stopwatch.lap("search index made");
         // Pages win over static files at the same place.
         for (place, source) in site.static_files().map_err(cannot_write)? {
             if !writer.has(&place) {
@@ -487,10 +507,15 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
 /// The search index whole, for `check` to know its files.
 fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
     let mut all = Vec::new();
-    crate::search::bundle(&site.config, &site.model, |files| {
-        all.extend(files);
-        Ok(())
-    })
+    crate::search::bundle(
+        &site.config,
+        &site.model,
+        &AtomicBool::new(false),
+        |files| {
+            all.extend(files);
+            Ok(())
+        },
+    )
     .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
     Ok(all)
 }
@@ -501,9 +526,10 @@ fn write_search_bundle(
     at: &Path,
     writer: &Writer,
     stopwatch: &crate::progress::Stopwatch,
+    stop: &AtomicBool,
 ) -> Result<(), Diagnostics> {
     let mut part = 0;
-    crate::search::bundle(&site.config, &site.model, |files| {
+    crate::search::bundle(&site.config, &site.model, stop, |files| {
         for (place, bytes) in files {
             writer
                 .put(&place, &bytes)

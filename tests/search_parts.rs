@@ -147,3 +147,22 @@ fn a_part_size_below_one_is_an_error_at_its_place() {
         .assert_error("site.toml:15:20: search_part_size must be a whole number of at least 1");
     assert!(!site.path("public").exists(), "nothing is written");
 }
+
+#[test]
+fn a_page_that_fails_while_the_index_is_made_reports_its_own_error_and_keeps_the_last_output() {
+    // The index is made beside the pages; a failed page stops it, and only the page's error
+    // is the build's.
+    let site = fixture_with_part_size(1);
+    site.build().assert_ok();
+    let before = site.tree("public");
+    site.edit(
+        "themes/default/templates/base.html",
+        "key=\"skip-to-content\"",
+        "key=\"skip-to-contnet\"",
+    );
+    let run = site.build();
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    run.assert_error("no message `skip-to-contnet`");
+    assert!(!run.stderr.contains("search index"), "{}", run.stderr);
+    assert_eq!(site.tree("public"), before, "the last good output stays");
+}

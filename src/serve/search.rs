@@ -3,6 +3,7 @@
 //! edits of the content pause, so that an edit reaches the browser without waiting for it. Until
 //! the new index is ready, searches use the previous one.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +18,8 @@ use super::live::Files;
 /// The bundle of a site, as served files; empty (with the error printed) if it cannot be made.
 pub fn bundle(site: &Site) -> Files {
     let mut files = Files::new();
-    let made = crate::search::bundle(&site.config, &site.model, |part| {
+    let never = AtomicBool::new(false);
+    let made = crate::search::bundle(&site.config, &site.model, &never, |part| {
         files.extend(
             part.into_iter()
                 .map(|(place, bytes)| (place, Arc::new(bytes))),
