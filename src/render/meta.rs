@@ -1,7 +1,7 @@
 //! What a page says about itself to machines: the `<meta name="description">` text and a
 //! paper's schema.org `ScholarlyArticle` in JSON-LD.
 
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::model::SiteModel;
 use crate::parse::Reference;
@@ -44,79 +44,182 @@ pub fn scholarly_article(
     let record = &entry.record;
     let (title, title_lang) = title_in(entry, locale);
     let url = urls.absolute(locale, &paper_path(&record.id));
-    let mut identifiers = Vec::new();
-    for link in &record.links {
-        let id = match link.kind.as_str() {
-            "arxiv" => strip_any(
-                &link.url,
-                &["https://arxiv.org/abs/", "http://arxiv.org/abs/"],
-            ),
-            "doi" => strip_any(&link.url, &["https://doi.org/", "http://dx.doi.org/"]),
-            _ => None,
-        };
-        if let Some(id) = id {
-            let property = if link.kind == "arxiv" { "arXiv" } else { "DOI" };
-            identifiers
-                .push(json!({"@type": "PropertyValue", "propertyID": property, "value": id}));
-        }
-    }
-    let citations: Vec<Value> = record
+    let identifier = record
+        .links
+        .iter()
+        .filter_map(|link| {
+            let (property_id, value) = match link.kind.as_str() {
+                "arxiv" => (
+                    "arXiv",
+                    strip_any(
+                        &link.url,
+                        &["https://arxiv.org/abs/", "http://arxiv.org/abs/"],
+                    )?,
+                ),
+                "doi" => (
+                    "DOI",
+                    strip_any(&link.url, &["https://doi.org/", "http://dx.doi.org/"])?,
+                ),
+                _ => return None,
+            };
+            Some(PropertyValue::new(property_id, value))
+        })
+        .collect();
+    let citation = record
         .references
         .iter()
         .map(|reference| match reference {
             Reference::Id(id) => match model.paper(id) {
-                Some(i) => json!({
-                    "@type": "ScholarlyArticle",
-                    "name": title_in(&model.papers[i], locale).0,
-                    "url": urls.absolute(locale, &paper_path(id)),
-                }),
-                None => json!({"@type": "ScholarlyArticle", "identifier": id.as_str()}),
+                Some(i) => Cited::InMap {
+                    kind: "ScholarlyArticle",
+                    name: title_in(&model.papers[i], locale).0,
+                    url: urls.absolute(locale, &paper_path(id)),
+                },
+                None => Cited::Unknown {
+                    kind: "ScholarlyArticle",
+                    identifier: id.as_str(),
+                },
             },
-            Reference::Work(work) => {
-                let mut cited = json!({"@type": "CreativeWork", "name": work.title});
-                if let Some(year) = work.year {
-                    cited["datePublished"] = json!(year.to_string());
-                }
-                if let Some(doi) = &work.doi {
-                    cited["identifier"] =
-                        json!({"@type": "PropertyValue", "propertyID": "DOI", "value": doi});
-                }
-                cited
-            }
+            Reference::Work(work) => Cited::Work {
+                kind: "CreativeWork",
+                date_published: work.year.map(|year| year.to_string()),
+                identifier: work
+                    .doi
+                    .as_deref()
+                    .map(|doi| PropertyValue::new("DOI", doi)),
+                name: &work.title,
+            },
         })
         .collect();
-    let mut article = json!({
-        "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
-        "@id": url,
-        "url": url,
-        "name": title,
-        "headline": title,
-        "inLanguage": title_lang,
-        "author": record
+    let article = Article {
+        context: "https://schema.org",
+        id: &url,
+        kind: "ScholarlyArticle",
+        abstract_text,
+        author: record
             .authors
             .iter()
-            .map(|name| json!({"@type": "Person", "name": name}))
-            .collect::<Vec<_>>(),
+            .map(|name| Person {
+                kind: "Person",
+                name,
+            })
+            .collect(),
+        citation,
         // A paper known only by its year is dated by its year (ISO 8601 allows it).
-        "datePublished": match record.first_posted {
+        date_published: match record.first_posted {
             Some(date) => date.to_string(),
             None => record.year.to_string(),
         },
-        "abstract": abstract_text,
-        "keywords": record.subfields,
-        "identifier": identifiers,
-        "sameAs": record.links.iter().map(|l| l.url.as_str()).collect::<Vec<_>>(),
-        "citation": citations,
-    });
-    if let Some(count) = record.citation_count {
-        article["interactionStatistic"] = json!({
-            "@type": "InteractionCounter",
-            "interactionType": "https://schema.org/CiteAction",
-            "userInteractionCount": count,
-        });
+        headline: title,
+        identifier,
+        in_language: title_lang,
+        interaction_statistic: record.citation_count.map(|count| InteractionCounter {
+            kind: "InteractionCounter",
+            interaction_type: "https://schema.org/CiteAction",
+            user_interaction_count: count,
+        }),
+        keywords: &record.subfields,
+        name: title,
+        same_as: record.links.iter().map(|l| l.url.as_str()).collect(),
+        url: &url,
+    };
+    serde_json::to_string(&article)
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
+}
+
+// The JSON-LD's shapes. Their fields are in the order of their names, as JSON-LD has been
+// written since the first release (from sorted maps): a page's bytes change only when it does.
+
+#[derive(Serialize)]
+struct Article<'a> {
+    #[serde(rename = "@context")]
+    context: &'static str,
+    #[serde(rename = "@id")]
+    id: &'a str,
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "abstract")]
+    abstract_text: &'a str,
+    author: Vec<Person<'a>>,
+    citation: Vec<Cited<'a>>,
+    #[serde(rename = "datePublished")]
+    date_published: String,
+    headline: &'a str,
+    identifier: Vec<PropertyValue<'a>>,
+    #[serde(rename = "inLanguage")]
+    in_language: &'a str,
+    #[serde(
+        rename = "interactionStatistic",
+        skip_serializing_if = "Option::is_none"
+    )]
+    interaction_statistic: Option<InteractionCounter>,
+    keywords: &'a [String],
+    name: &'a str,
+    #[serde(rename = "sameAs")]
+    same_as: Vec<&'a str>,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct Person<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct PropertyValue<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "propertyID")]
+    property_id: &'static str,
+    value: &'a str,
+}
+
+impl<'a> PropertyValue<'a> {
+    fn new(property_id: &'static str, value: &'a str) -> Self {
+        PropertyValue {
+            kind: "PropertyValue",
+            property_id,
+            value,
+        }
     }
-    article.to_string().replace('<', "\\u003c")
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Cited<'a> {
+    InMap {
+        #[serde(rename = "@type")]
+        kind: &'static str,
+        name: &'a str,
+        url: String,
+    },
+    Unknown {
+        #[serde(rename = "@type")]
+        kind: &'static str,
+        identifier: &'a str,
+    },
+    Work {
+        #[serde(rename = "@type")]
+        kind: &'static str,
+        #[serde(rename = "datePublished", skip_serializing_if = "Option::is_none")]
+        date_published: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        identifier: Option<PropertyValue<'a>>,
+        name: &'a str,
+    },
+}
+
+#[derive(Serialize)]
+struct InteractionCounter {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "interactionType")]
+    interaction_type: &'static str,
+    #[serde(rename = "userInteractionCount")]
+    user_interaction_count: u64,
 }
 
 fn strip_any<'a>(url: &'a str, prefixes: &[&str]) -> Option<&'a str> {
