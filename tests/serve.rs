@@ -246,10 +246,16 @@ struct Events {
 
 impl Events {
     fn open(port: u16) -> Events {
+        Events::open_as(port, None)
+    }
+
+    /// The stream as live.js opens it on the page at output path `page`, when there is one.
+    fn open_as(port: u16, page: Option<&str>) -> Events {
         let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        let query = page.map(|p| format!("?page={p}")).unwrap_or_default();
         write!(
             stream,
-            "GET /__papermap/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+            "GET /__papermap/events{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
         )
         .unwrap();
         let (tx, incoming) = mpsc::channel();
@@ -559,6 +565,60 @@ fn an_edit_reloads_exactly_the_files_it_changes() {
         !site.path("public").exists(),
         "serve never writes the output folder"
     );
+}
+
+#[test]
+fn the_page_open_in_a_browser_is_served_before_the_pages_that_list_it() {
+    let site = Site::fixture("minimal");
+    let session = Session::start(&site);
+    let server = &session.server;
+    let open = Events::open_as(server.port, Some("paper/1000.00002/index.html"));
+    open.expect(server, "build-ok");
+    let text = site.read("content/papers/1000.00002.md").replace(
+        "The most cited reference",
+        "The most cited reference, revised",
+    );
+    save(&site, "content/papers/1000.00002.md", &text);
+    let after = build(&site, &session.url);
+    let expected = differing(&session.built, &after);
+
+    // First the open paper's own pages, in every language; then the rest, without them.
+    let first = reload_paths(&open.expect(server, "reload"));
+    open.expect(server, "build-ok");
+    let rest = reload_paths(&open.expect(server, "reload"));
+    open.expect(server, "build-ok");
+    assert!(
+        first.iter().any(|p| p == "paper/1000.00002/index.html"),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().any(|p| p == "zh/paper/1000.00002/index.html"),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().all(|p| p.contains("paper/1000.00002/")),
+        "only the open paper's pages come first: {first:?}"
+    );
+    assert!(
+        rest.iter().any(|p| p == "paper/1000.00001/index.html"),
+        "{rest:?}"
+    );
+    assert!(
+        !rest.iter().any(|p| first.contains(p)),
+        "{first:?} {rest:?}"
+    );
+    let mut both: Vec<String> = first.into_iter().chain(rest).collect();
+    both.sort();
+    assert_eq!(both, expected, "together, the files the edit changes");
+
+    // Every open page hears both: each reloads when its own path comes.
+    let other = &session.events;
+    let mut heard = reload_paths(&other.expect(server, "reload"));
+    other.expect(server, "build-ok");
+    heard.extend(reload_paths(&other.expect(server, "reload")));
+    heard.sort();
+    assert_eq!(heard, expected);
+    assert_serves(server, &after);
 }
 
 #[test]

@@ -710,8 +710,36 @@ impl Harness {
         let paths: BTreeSet<PathBuf> = touched.iter().map(PathBuf::from).collect();
         self.steps += 1;
         let known = (self.steps % 2 == 1).then_some(&paths);
-        let update = self.live.apply(&changes, known);
+        // Some pages are open in a browser (a different few each step): they are shown first.
+        let open: rustc_hash::FxHashSet<String> = before
+            .keys()
+            .filter(|path| path.ends_with(".html"))
+            .skip(self.steps % 7)
+            .step_by(7)
+            .cloned()
+            .collect();
+        let mut first: Option<(Tree, Vec<String>)> = None;
+        let update = self
+            .live
+            .apply_open_first(&changes, known, &open, |files, changed| {
+                first = Some((plain(&files), changed));
+            });
         let served = plain(&self.live.files());
+        if let Some((shown, changed)) = &first {
+            prop_assert!(update.error.is_none() || served == before);
+            prop_assert_eq!(&changed_paths(&before, shown), changed);
+            prop_assert_eq!(&update.shown_first, changed);
+            if update.error.is_none() {
+                for path in changed {
+                    prop_assert!(
+                        shown.get(path) == served.get(path),
+                        "{path} is shown first as the edit leaves it"
+                    );
+                }
+            }
+        } else {
+            prop_assert!(update.shown_first.is_empty());
+        }
         match full_build(&self.options) {
             Ok(expected) => {
                 prop_assert!(
@@ -749,7 +777,10 @@ impl Harness {
     }
 }
 
-fn plain(files: &papermap::serve::live::Files) -> BTreeMap<String, Vec<u8>> {
+/// Output path → bytes.
+type Tree = BTreeMap<String, Vec<u8>>;
+
+fn plain(files: &papermap::serve::live::Files) -> Tree {
     files
         .iter()
         .map(|(path, bytes)| (path.clone(), bytes.to_vec()))

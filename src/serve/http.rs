@@ -4,16 +4,18 @@
 //! the live-reload script injected into HTML, and the event stream it listens to.
 
 use std::convert::Infallible;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures_util::stream::{self, Stream, StreamExt};
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 
 use super::live::{Files, Update};
@@ -32,6 +34,52 @@ pub struct Shared {
     pub updates: broadcast::Sender<Update>,
     /// Whether the first search index is served yet.
     pub search_ready: watch::Receiver<bool>,
+    /// The output paths of the pages listening to the event stream, with how many listen.
+    pub open: Arc<Mutex<FxHashMap<String, usize>>>,
+}
+
+impl Shared {
+    /// The output paths of the pages open in a browser now.
+    pub fn open_pages(&self) -> FxHashSet<String> {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .cloned()
+            .collect()
+    }
+}
+
+/// A page's place among the open pages, for as long as its event stream lasts.
+struct OpenPage {
+    open: Arc<Mutex<FxHashMap<String, usize>>>,
+    path: String,
+}
+
+impl OpenPage {
+    fn new(open: &Arc<Mutex<FxHashMap<String, usize>>>, path: String) -> OpenPage {
+        *open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(path.clone())
+            .or_default() += 1;
+        OpenPage {
+            open: open.clone(),
+            path,
+        }
+    }
+}
+
+impl Drop for OpenPage {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.path) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.path);
+            }
+        }
+    }
 }
 
 pub struct Current {
@@ -213,17 +261,32 @@ fn event_of(update: &Update) -> Event {
     } else if update.css_only() {
         Event::default().event("css").data("{}")
     } else {
-        let paths = serde_json::to_string(&update.changed).unwrap_or_else(|_| "[]".into());
+        // The pages shown first heard of their change then.
+        let paths: Vec<&String> = update
+            .changed
+            .iter()
+            .filter(|path| !update.shown_first.contains(path))
+            .collect();
+        let paths = serde_json::to_string(&paths).unwrap_or_else(|_| "[]".into());
         Event::default()
             .event("reload")
             .data(format!("{{\"paths\":{paths}}}"))
     }
 }
 
+/// The query of the event stream: the output path of the page that listens, which live.js
+/// gives so that an edit renders and serves that page before the others.
+#[derive(Deserialize)]
+struct Listener {
+    page: Option<String>,
+}
+
 async fn events(
     State(shared): State<Shared>,
+    Query(listener): Query<Listener>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let receiver = shared.updates.subscribe();
+    let open_page = listener.page.map(|path| OpenPage::new(&shared.open, path));
     let error = shared
         .current
         .read()
@@ -237,22 +300,26 @@ async fn events(
             .data(text.replace('\r', "")),
         None => Event::default().event("build-ok").data("{}"),
     };
-    let updates = stream::unfold(receiver, |mut receiver| async move {
-        loop {
-            match receiver.recv().await {
-                Ok(update) => {
-                    let ok = update.error.is_none();
-                    let mut events = vec![Ok(event_of(&update))];
-                    if ok {
-                        events.push(Ok(Event::default().event("build-ok").data("{}")));
+    // The open page is the stream's: it leaves the open pages when the stream ends.
+    let updates = stream::unfold(
+        (receiver, open_page),
+        |(mut receiver, open_page)| async move {
+            loop {
+                match receiver.recv().await {
+                    Ok(update) => {
+                        let ok = update.error.is_none();
+                        let mut events = vec![Ok(event_of(&update))];
+                        if ok {
+                            events.push(Ok(Event::default().event("build-ok").data("{}")));
+                        }
+                        return Some((stream::iter(events), (receiver, open_page)));
                     }
-                    return Some((stream::iter(events), receiver));
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
                 }
-                Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(broadcast::error::RecvError::Closed) => return None,
             }
-        }
-    })
+        },
+    )
     .flatten();
     Sse::new(stream::iter([Ok(first)]).chain(updates)).keep_alive(KeepAlive::default())
 }

@@ -30,7 +30,8 @@
     box.textContent = text;
   }
 
-  var events = new EventSource("/__papermap/events");
+  // Which page listens: an edit renders and serves it before the pages that list it.
+  var events = new EventSource("/__papermap/events?page=" + encodeURIComponent(here));
   events.addEventListener("reload", function (event) {
     var paths = JSON.parse(event.data).paths || [];
     if (placeholder || paths.indexOf(here) !== -1) {

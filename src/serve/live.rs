@@ -2,7 +2,9 @@
 //! broken edit is shown as an error, and each edit applied by loading the site again from what
 //! changed (the last good site lends the rest: see `build::Reuse`) and re-rendering only the
 //! pages the edit can change (see `plan`). After every edit the files are exactly those a fresh
-//! full build would write.
+//! full build would write. The pages open in a browser are rendered and served a moment before
+//! the others (Hugo's "fast render" idea, without its stale pages), which are rendered at a low
+//! priority while the browser reloads.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::PathBuf;
@@ -30,6 +32,9 @@ pub struct Update {
     pub changed: Vec<String>,
     /// The build failed: the report, and the last good site stays served.
     pub error: Option<String>,
+    /// Those of `changed` that an earlier update of the same edit announced: the pages open in a
+    /// browser, which were rendered and served before the others.
+    pub shown_first: Vec<String>,
 }
 
 impl Update {
@@ -107,6 +112,20 @@ impl LiveSite {
     /// root, when the watcher knows them all: then no other content file is looked at. `None`
     /// looks at every file again.
     pub fn apply(&mut self, edits: &BTreeSet<Change>, paths: Option<&BTreeSet<PathBuf>>) -> Update {
+        self.apply_open_first(edits, paths, &FxHashSet::default(), |_, _| {})
+    }
+
+    /// [`apply`](Self::apply), but the pages at the output paths `open` (those a browser shows)
+    /// are rendered first and handed to `show` as the site to serve meanwhile (the served files
+    /// with only those pages new) with the paths they changed, before the other pages of the
+    /// edit are rendered: the page being looked at does not wait for the pages that list it.
+    pub fn apply_open_first(
+        &mut self,
+        edits: &BTreeSet<Change>,
+        paths: Option<&BTreeSet<PathBuf>>,
+        open: &FxHashSet<String>,
+        show: impl FnOnce(Files, Vec<String>),
+    ) -> Update {
         let mut changes = std::mem::take(&mut self.pending);
         changes.extend(edits.iter().filter(|c| **c != Change::Ignored).cloned());
         let mut changed_paths = self.pending_paths.replace(BTreeSet::new());
@@ -134,6 +153,7 @@ impl LiveSite {
         let places: Vec<String> = renderer.paths();
         stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
+        let mut shown_first = Vec::new();
         let rendered = if everything {
             renderer.render_selected(|_, _, _| true)
         } else {
@@ -165,8 +185,54 @@ impl LiveSite {
             // a template may ask any language's messages (`t(key=…, in_locale=…)`), as the
             // language switcher of every page does for each language's own name.
             let messages = changes.iter().any(|c| matches!(c, Change::Messages(_)));
-            renderer.render_selected(|template, _, place| {
+            let selected = |template: &str, place: &str| {
                 content.contains(place) || partial || messages || templates.contains(template)
+            };
+            let (_, old_outputs) = self.good.as_ref().expect("checked above");
+            let open_places: FxHashSet<&str> = if open.is_empty() {
+                FxHashSet::default()
+            } else {
+                old_outputs
+                    .iter()
+                    .filter(|(_, paths)| paths.iter().any(|path| open.contains(path)))
+                    .map(|(place, _)| place.as_str())
+                    .collect()
+            };
+            // When they fail, the error comes from rendering them again with the others.
+            let first = (!open_places.is_empty())
+                .then(|| {
+                    renderer.render_selected(|template, _, place| {
+                        open_places.contains(place) && selected(template, place)
+                    })
+                })
+                .and_then(Result::ok)
+                .filter(|pages| !pages.is_empty());
+            if let Some(pages) = &first {
+                shown_first = self.show_first(pages, old_outputs, show);
+                stopwatch.lap("open pages shown");
+            }
+            let shown = first.is_some();
+            let rest = || {
+                renderer.render_selected(|template, _, place| {
+                    !(shown && open_places.contains(place)) && selected(template, place)
+                })
+            };
+            // The browser reloading the open pages needs the cores more than the others do.
+            let background = shown
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .start_handler(|_| lower_priority())
+                        .build()
+                        .ok()
+                })
+                .flatten();
+            match &background {
+                Some(pool) => pool.install(rest),
+                None => rest(),
+            }
+            .map(|mut pages| {
+                pages.extend(first.unwrap_or_default());
+                pages
             })
         };
         stopwatch.lap("rendered");
@@ -281,7 +347,38 @@ impl LiveSite {
         Update {
             changed,
             error: None,
+            shown_first,
         }
+    }
+
+    /// Hands `show` the served files with `pages` (the open pages, rendered first) in them, and
+    /// the paths whose bytes that changed; returns those paths. A page only takes a path its
+    /// place had: what appears or goes, and the static files it uncovers, wait for the rest.
+    fn show_first(
+        &self,
+        pages: &[RenderedPage],
+        outputs: &Outputs,
+        show: impl FnOnce(Files, Vec<String>),
+    ) -> Vec<String> {
+        let mut files = self.files.clone();
+        let mut touched = Vec::new();
+        for page in pages {
+            let had = outputs
+                .get(&page.place)
+                .is_some_and(|paths| paths.contains(&page.output_path));
+            if had {
+                files.insert(
+                    page.output_path.clone(),
+                    Arc::new(page.contents.as_bytes().to_vec()),
+                );
+                touched.push(page.output_path.clone());
+            }
+        }
+        let changed = diff_at(&self.files, &files, touched);
+        if !changed.is_empty() {
+            show(files, changed.clone());
+        }
+        changed
     }
 
     fn fail(
@@ -297,6 +394,7 @@ impl LiveSite {
         Update {
             changed: Vec::new(),
             error: Some(text),
+            shown_first: Vec::new(),
         }
     }
 }
@@ -347,4 +445,14 @@ pub fn full_build(options: &Options) -> Result<BTreeMap<String, Vec<u8>>, Diagno
         files.insert(page.output_path, page.contents.into_bytes());
     }
     Ok(files)
+}
+
+/// Gives the calling thread the lowest scheduling priority, so that whatever else the machine
+/// runs (the browser reloading a page) goes first.
+fn lower_priority() {
+    #[cfg(unix)]
+    // SAFETY: setpriority only reads its arguments; `0` is the calling thread on Linux.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+    }
 }

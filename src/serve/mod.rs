@@ -21,7 +21,7 @@ use tokio::sync::broadcast;
 
 use crate::build::Options;
 use http::{Current, Shared};
-use live::LiveSite;
+use live::{LiveSite, Update};
 use plan::{classify, Change};
 
 pub use http::resolve;
@@ -121,6 +121,7 @@ async fn serve(options: ServeOptions) -> i32 {
         })),
         updates,
         search_ready: search_ready_receiver,
+        open: Default::default(),
     };
     let indexer = search::start_indexer(shared.clone(), search_ready, live.site());
     let watched = shared.clone();
@@ -303,7 +304,22 @@ fn watch(
         }
         let started = Instant::now();
         let previous_error = live.error().map(str::to_string);
-        let update = live.apply(&changes, (!lost_count).then_some(&paths));
+        let update = live.apply_open_first(
+            &changes,
+            (!lost_count).then_some(&paths),
+            &shared.open_pages(),
+            |files, changed| {
+                shared
+                    .current
+                    .write()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .files = files;
+                let _ = shared.updates.send(Update {
+                    changed,
+                    ..Update::default()
+                });
+            },
+        );
         if update.error.is_none()
             && changes
                 .iter()

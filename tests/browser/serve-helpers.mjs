@@ -138,7 +138,7 @@ export async function recordEventSources(context) {
 
 /** Waits until the page's live-reload event stream is open (the server then sends it every edit). */
 export function streamOpen(page, timeout = 10000) {
-  return until(page, () => (window.__papermapSources ?? []).some((s) => s.readyState === 1 && s.url.endsWith("/__papermap/events")), null, {
+  return until(page, () => (window.__papermapSources ?? []).some((s) => s.readyState === 1 && new URL(s.url).pathname === "/__papermap/events"), null, {
     timeout,
     what: "the live-reload event stream opening",
   });
