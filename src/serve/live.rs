@@ -62,6 +62,9 @@ pub struct LiveSite {
     pending: BTreeSet<Change>,
     /// The files those failed edits changed, with the same meaning as `apply`'s `paths`.
     pending_paths: Option<BTreeSet<PathBuf>>,
+    /// Threads of the lowest priority, for the pages of an edit that no browser shows once
+    /// those it shows are served: the reloading browser needs the cores more.
+    background: Option<rayon::ThreadPool>,
 }
 
 /// The report of a failed build, as the terminal and the overlay show it.
@@ -90,6 +93,11 @@ impl LiveSite {
             parsed: crate::parse::ParseCache::default(),
             pending: BTreeSet::new(),
             pending_paths: Some(BTreeSet::new()),
+            background: rayon::ThreadPoolBuilder::new()
+                .thread_name(|i| format!("papermap-background-{i}"))
+                .start_handler(|_| lower_priority())
+                .build()
+                .ok(),
         };
         live.apply(&BTreeSet::from([Change::Config]), None);
         live
@@ -209,7 +217,9 @@ impl LiveSite {
                 .filter(|pages| !pages.is_empty());
             if let Some(pages) = &first {
                 shown_first = self.show_first(pages, old_outputs, show);
-                stopwatch.lap("open pages shown");
+                if !shown_first.is_empty() {
+                    stopwatch.lap("open pages shown");
+                }
             }
             let shown = first.is_some();
             let rest = || {
@@ -217,18 +227,9 @@ impl LiveSite {
                     !(shown && open_places.contains(place)) && selected(template, place)
                 })
             };
-            // The browser reloading the open pages needs the cores more than the others do.
-            let background = shown
-                .then(|| {
-                    rayon::ThreadPoolBuilder::new()
-                        .start_handler(|_| lower_priority())
-                        .build()
-                        .ok()
-                })
-                .flatten();
-            match &background {
-                Some(pool) => pool.install(rest),
-                None => rest(),
+            match (&self.background, shown_first.is_empty()) {
+                (Some(pool), false) => pool.install(rest),
+                _ => rest(),
             }
             .map(|mut pages| {
                 pages.extend(first.unwrap_or_default());
