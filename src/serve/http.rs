@@ -34,9 +34,11 @@ pub struct Shared {
     pub updates: broadcast::Sender<Update>,
     /// Whether the first search index is served yet.
     pub search_ready: watch::Receiver<bool>,
-    /// The output paths of the pages listening to the event stream, with how many listen.
-    pub open: Arc<Mutex<FxHashMap<String, usize>>>,
+    pub open: OpenPages,
 }
+
+/// The output paths of the pages listening to the event stream, with how many listen to each.
+pub type OpenPages = Arc<Mutex<FxHashMap<String, usize>>>;
 
 impl Shared {
     /// The output paths of the pages open in a browser now.
@@ -52,12 +54,12 @@ impl Shared {
 
 /// A page's place among the open pages, for as long as its event stream lasts.
 struct OpenPage {
-    open: Arc<Mutex<FxHashMap<String, usize>>>,
+    open: OpenPages,
     path: String,
 }
 
 impl OpenPage {
-    fn new(open: &Arc<Mutex<FxHashMap<String, usize>>>, path: String) -> OpenPage {
+    fn new(open: &OpenPages, path: String) -> OpenPage {
         *open
             .lock()
             .unwrap_or_else(|e| e.into_inner())
