@@ -58,7 +58,13 @@ pub fn part_dirs(config: &Config, model: &SiteModel) -> Vec<String> {
 
 /// How many parts the search index of `model` comes in.
 pub fn part_count(model: &SiteModel, part_size: usize) -> usize {
-    part_ranges(searchable_pages(model), part_size).len()
+    parts_of(searchable_pages(model), part_size)
+}
+
+/// How many parts `pages` pages take: at least one, so that the search page always has a
+/// bundle to load.
+fn parts_of(pages: usize, part_size: usize) -> usize {
+    pages.div_ceil(part_size.max(1)).max(1)
 }
 
 fn part_dir(part: usize) -> String {
@@ -76,7 +82,7 @@ fn searchable_pages(model: &SiteModel) -> usize {
 
 /// The pages of each part, as ranges of [`searchable_pages`], as even as can be.
 fn part_ranges(pages: usize, part_size: usize) -> Vec<Range<usize>> {
-    let parts = pages.div_ceil(part_size.max(1)).max(1);
+    let parts = parts_of(pages, part_size);
     (0..parts)
         .map(|part| part * pages / parts..(part + 1) * pages / parts)
         .collect()

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::build::{self, Options, Site};
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::render::{RenderedPage, SiteRenderer, SITEMAP};
 
 use super::plan::{affected_places, Change};
@@ -161,9 +161,8 @@ impl LiveSite {
         let places: Vec<String> = renderer.paths();
         stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
-        let mut shown_first = Vec::new();
-        let rendered = if everything {
-            renderer.render_selected(|_, _, _| true)
+        let (rendered, shown_first) = if everything {
+            (renderer.render_selected(|_, _, _| true), Vec::new())
         } else {
             let (old, _) = self.good.as_ref().expect("checked above");
             let content = if changes.contains(&Change::Content) {
@@ -196,44 +195,9 @@ impl LiveSite {
             let selected = |template: &str, place: &str| {
                 content.contains(place) || partial || messages || templates.contains(template)
             };
-            let (_, old_outputs) = self.good.as_ref().expect("checked above");
-            let open_places: FxHashSet<&str> = if open.is_empty() {
-                FxHashSet::default()
-            } else {
-                old_outputs
-                    .iter()
-                    .filter(|(_, paths)| paths.iter().any(|path| open.contains(path)))
-                    .map(|(place, _)| place.as_str())
-                    .collect()
-            };
-            // When they fail, the error comes from rendering them again with the others.
-            let first = (!open_places.is_empty())
-                .then(|| {
-                    renderer.render_selected(|template, _, place| {
-                        open_places.contains(place) && selected(template, place)
-                    })
-                })
-                .and_then(Result::ok)
-                .filter(|pages| !pages.is_empty());
-            if let Some(pages) = &first {
-                shown_first = self.show_first(pages, old_outputs, show);
-                if !shown_first.is_empty() {
-                    stopwatch.lap("open pages shown");
-                }
-            }
-            let shown = first.is_some();
-            let rest = || {
-                renderer.render_selected(|template, _, place| {
-                    !(shown && open_places.contains(place)) && selected(template, place)
-                })
-            };
-            match (&self.background, shown_first.is_empty()) {
-                (Some(pool), false) => pool.install(rest),
-                _ => rest(),
-            }
-            .map(|mut pages| {
-                pages.extend(first.unwrap_or_default());
-                pages
+            self.render_open_first(&renderer, selected, open, |files, changed| {
+                show(files, changed);
+                stopwatch.lap("open pages shown");
             })
         };
         stopwatch.lap("rendered");
@@ -350,6 +314,61 @@ impl LiveSite {
             error: None,
             shown_first,
         }
+    }
+
+    /// The pages of an edit that `selected` names, those of the `open` pages' places first: if
+    /// any of those changed, `show` gets them (see [`show_first`](Self::show_first)) before the
+    /// others are rendered, on the low-priority threads. Returns every page, and the paths shown.
+    fn render_open_first(
+        &self,
+        renderer: &SiteRenderer,
+        selected: impl Fn(&str, &str) -> bool + Sync,
+        open: &FxHashSet<String>,
+        show: impl FnOnce(Files, Vec<String>),
+    ) -> (Result<Vec<RenderedPage>, Vec<Diagnostic>>, Vec<String>) {
+        let Some((_, old_outputs)) = &self.good else {
+            return (
+                renderer.render_selected(|t, _, p| selected(t, p)),
+                Vec::new(),
+            );
+        };
+        let open_places: FxHashSet<&str> = if open.is_empty() {
+            FxHashSet::default()
+        } else {
+            old_outputs
+                .iter()
+                .filter(|(_, paths)| paths.iter().any(|path| open.contains(path)))
+                .map(|(place, _)| place.as_str())
+                .collect()
+        };
+        // When they fail, the error comes from rendering them again with the others.
+        let first = (!open_places.is_empty())
+            .then(|| {
+                renderer.render_selected(|template, _, place| {
+                    open_places.contains(place) && selected(template, place)
+                })
+            })
+            .and_then(Result::ok)
+            .filter(|pages| !pages.is_empty());
+        let shown = match &first {
+            Some(pages) => self.show_first(pages, old_outputs, show),
+            None => Vec::new(),
+        };
+        let rendered_first = first.is_some();
+        let rest = || {
+            renderer.render_selected(|template, _, place| {
+                !(rendered_first && open_places.contains(place)) && selected(template, place)
+            })
+        };
+        let rest = match (&self.background, shown.is_empty()) {
+            (Some(pool), false) => pool.install(rest),
+            _ => rest(),
+        };
+        let all = rest.map(|mut pages| {
+            pages.extend(first.unwrap_or_default());
+            pages
+        });
+        (all, shown)
     }
 
     /// Hands `show` the served files with `pages` (the open pages, rendered first) in them, and
