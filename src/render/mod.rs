@@ -381,8 +381,8 @@ impl<'a> SiteRenderer<'a> {
     }
 
     /// `sitemap.xml` (an index of `sitemap-<n>.xml` when there are too many pages for one) and
-    /// `robots.txt`, which names it; all at the place [`SITEMAP`].
-    pub fn crawler_files(&self) -> Vec<RenderedPage> {
+    /// `robots.txt`, which names it; all at the place [`SITEMAP`], each made when it is asked for.
+    pub fn crawler_files(&self) -> impl Iterator<Item = RenderedPage> + '_ {
         let config = self.renderer.config;
         let paths: Vec<String> = self
             .jobs
@@ -391,8 +391,7 @@ impl<'a> SiteRenderer<'a> {
             .map(|&job| self.renderer.place(job).1)
             .collect();
         let urls = &self.renderer.urls;
-        sitemap::sitemaps(config, urls, &paths, sitemap::URLS_PER_SITEMAP)
-            .into_iter()
+        sitemap::sitemaps(config, urls, paths, sitemap::URLS_PER_SITEMAP)
             .chain([(sitemap::ROBOTS.to_string(), sitemap::robots(urls))])
             .map(|(file, contents)| RenderedPage {
                 locale: config.default_language().code.clone(),
@@ -400,7 +399,6 @@ impl<'a> SiteRenderer<'a> {
                 output_path: file,
                 contents,
             })
-            .collect()
     }
 }
 

@@ -4,6 +4,7 @@
 //! `sitemap-1.xml`, `sitemap-2.xml`, …; and `robots.txt`, which names it.
 
 use std::fmt::Write;
+use std::ops::Range;
 
 use crate::config::Config;
 
@@ -18,46 +19,51 @@ pub const ROBOTS: &str = "robots.txt";
 const SITEMAP_FILE: &str = "sitemap.xml";
 
 /// The sitemap files, as (file name, contents), of the pages at `paths` (paths inside the site,
-/// without locale), at most `per_file` addresses in a file.
-pub fn sitemaps(
-    config: &Config,
-    urls: &Urls,
-    paths: &[String],
+/// without locale), at most `per_file` addresses in a file. Each part is made when it is asked
+/// for, so that a big map's sitemap (300 000 addresses of ~500 bytes at 100 000 papers) is never
+/// held whole.
+pub fn sitemaps<'a>(
+    config: &'a Config,
+    urls: &'a Urls,
+    paths: Vec<String>,
     per_file: usize,
-) -> Vec<(String, String)> {
-    let entries: Vec<String> = paths
-        .iter()
-        .flat_map(|path| {
-            config
-                .languages
-                .iter()
-                .map(move |language| url_entry(config, urls, &language.code, path))
-        })
-        .collect();
+) -> impl Iterator<Item = (String, String)> + 'a {
+    let addresses = paths.len() * config.languages.len();
     let per_file = per_file.max(1);
-    if entries.len() <= per_file {
-        return vec![(SITEMAP_FILE.to_string(), urlset(&entries))];
-    }
-    let parts: Vec<(String, String)> = entries
-        .chunks(per_file)
-        .enumerate()
-        .map(|(n, chunk)| (format!("sitemap-{}.xml", n + 1), urlset(chunk)))
-        .collect();
+    let parts = if addresses <= per_file {
+        0
+    } else {
+        addresses.div_ceil(per_file)
+    };
+    let first = if parts == 0 {
+        urlset(config, urls, &paths, 0..addresses)
+    } else {
+        sitemap_index(urls, parts)
+    };
+    std::iter::once((SITEMAP_FILE.to_string(), first)).chain((0..parts).map(move |n| {
+        let range = n * per_file..((n + 1) * per_file).min(addresses);
+        (
+            format!("sitemap-{}.xml", n + 1),
+            urlset(config, urls, &paths, range),
+        )
+    }))
+}
+
+/// `sitemap.xml` when the addresses take `parts` files: the list of them.
+fn sitemap_index(urls: &Urls, parts: usize) -> String {
     let mut index = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for (file, _) in &parts {
+    for n in 1..=parts {
         let _ = writeln!(
             index,
             "  <sitemap>\n    <loc>{}</loc>\n  </sitemap>",
-            escape(&format!("{}{file}", urls.absolute_root()))
+            escape(&format!("{}sitemap-{n}.xml", urls.absolute_root()))
         );
     }
     index.push_str("</sitemapindex>\n");
-    let mut files = vec![(SITEMAP_FILE.to_string(), index)];
-    files.extend(parts);
-    files
+    index
 }
 
 /// `robots.txt`: everything may be crawled; the sitemap says what there is.
@@ -68,21 +74,27 @@ pub fn robots(urls: &Urls) -> String {
     )
 }
 
-fn urlset(entries: &[String]) -> String {
+/// The `<urlset>` of the addresses in `range`, address `a` being the page at
+/// `paths[a / languages]` in the `a % languages`-th language.
+fn urlset(config: &Config, urls: &Urls, paths: &[String], range: Range<usize>) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    for entry in entries {
-        out.push_str(entry);
+    let languages = &config.languages;
+    for address in range {
+        let path = &paths[address / languages.len()];
+        let locale = &languages[address % languages.len()].code;
+        url_entry(&mut out, config, urls, locale, path);
     }
     out.push_str("</urlset>\n");
     out
 }
 
-fn url_entry(config: &Config, urls: &Urls, locale: &str, path: &str) -> String {
-    let mut out = format!(
+fn url_entry(out: &mut String, config: &Config, urls: &Urls, locale: &str, path: &str) {
+    let _ = write!(
+        out,
         "  <url>\n    <loc>{}</loc>\n",
         escape(&urls.absolute(locale, path))
     );
@@ -99,7 +111,6 @@ fn url_entry(config: &Config, urls: &Urls, locale: &str, path: &str) -> String {
         "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>\n  </url>",
         escape(&urls.absolute(&config.default_language().code, path))
     );
-    out
 }
 
 #[cfg(test)]
@@ -120,7 +131,7 @@ mod tests {
     fn one_file_up_to_the_limit() {
         let config = config();
         let paths = vec![String::new(), "paper/1".to_string()];
-        let files = sitemaps(&config, &Urls::new(&config), &paths, 4);
+        let files: Vec<_> = sitemaps(&config, &Urls::new(&config), paths, 4).collect();
         assert_eq!(files.len(), 1);
         assert_eq!(files[0].0, "sitemap.xml");
         assert_eq!(files[0].1.matches("<url>").count(), 4);
@@ -130,7 +141,7 @@ mod tests {
     fn an_index_of_parts_above_the_limit() {
         let config = config();
         let paths: Vec<String> = (0..5).map(|i| format!("paper/{i}")).collect();
-        let files = sitemaps(&config, &Urls::new(&config), &paths, 4);
+        let files: Vec<_> = sitemaps(&config, &Urls::new(&config), paths, 4).collect();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
             names,
