@@ -6,7 +6,7 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -116,7 +116,8 @@ pub fn load(root: &Path, output: &Path) -> Option<Manifest> {
     Some(manifest)
 }
 
-/// Records the whole build just written into `output`.
+/// Records the whole build just written into `output`. The files are listed into the manifest
+/// as they are walked, not gathered first: a big map's output is near a million files.
 pub fn store(
     root: &Path,
     output: &Path,
@@ -124,21 +125,25 @@ pub fn store(
     pages: &[(String, usize)],
     warnings: &[String],
 ) -> io::Result<()> {
-    let mut text = format!("fingerprint {fingerprint:016x}\n");
-    for (locale, count) in pages {
-        text.push_str(&format!("pages {locale} {count}\n"));
-    }
-    for warning in warnings {
-        text.push_str(&format!("warning {}\n", warning.replace('\n', " ")));
-    }
-    for (place, size, time) in output_files(output)? {
-        text.push_str(&format!("file {size} {time} {place}\n"));
-    }
     let path = manifest_path(root, output);
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
-    fs::write(path, text)
+    // Written beside and moved into place, so that a manifest is never read half written.
+    let partial = path.with_extension("partial");
+    let mut text = io::BufWriter::new(fs::File::create(&partial)?);
+    writeln!(text, "fingerprint {fingerprint:016x}")?;
+    for (locale, count) in pages {
+        writeln!(text, "pages {locale} {count}")?;
+    }
+    for warning in warnings {
+        writeln!(text, "warning {}", warning.replace('\n', " "))?;
+    }
+    each_output_file(output, |place, size, time| {
+        writeln!(text, "file {size} {time} {place}")
+    })?;
+    text.into_inner().map_err(|e| e.into_error())?;
+    fs::rename(partial, path)
 }
 
 /// Forgets the last build into `output` (a failed or partial build changes what it holds).
@@ -154,6 +159,18 @@ pub fn output_is_intact(output: &Path, manifest: &Manifest) -> bool {
 /// The files of a folder, sorted, with their sizes and modification times.
 fn output_files(output: &Path) -> io::Result<Vec<(String, u64, u128)>> {
     let mut files = Vec::new();
+    each_output_file(output, |place, size, time| {
+        files.push((place.to_string(), size, time));
+        Ok(())
+    })?;
+    Ok(files)
+}
+
+/// Hands each file of a folder, in sorted order, with its size and modification time, to `each`.
+fn each_output_file(
+    output: &Path,
+    mut each: impl FnMut(&str, u64, u128) -> io::Result<()>,
+) -> io::Result<()> {
     for entry in WalkDir::new(output).sort_by_file_name() {
         let entry = entry.map_err(io::Error::other)?;
         if entry.file_type().is_file() {
@@ -164,10 +181,10 @@ fn output_files(output: &Path) -> io::Result<Vec<(String, u64, u128)>> {
                 .map_err(io::Error::other)?
                 .to_string_lossy()
                 .replace('\\', "/");
-            files.push((place, meta.len(), modified_ns(&meta)));
+            each(&place, meta.len(), modified_ns(&meta))?;
         }
     }
-    Ok(files)
+    Ok(())
 }
 
 fn modified_ns(meta: &fs::Metadata) -> u128 {
