@@ -193,3 +193,40 @@ fn modified_ns(meta: &fs::Metadata) -> u128 {
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_manifest_reads_back_whole_and_leaves_nothing_beside_it() {
+        let root = tempfile::tempdir().unwrap();
+        let output = root.path().join("public");
+        fs::create_dir_all(output.join("fr/paper")).unwrap();
+        fs::write(output.join("index.html"), "home").unwrap();
+        fs::write(output.join("fr/paper/index.html"), "une page").unwrap();
+        let pages = [("en".to_string(), 1), ("fr".to_string(), 1)];
+        let warnings = ["a warning\nover two lines".to_string()];
+        store(root.path(), &output, 0xfeed, &pages, &warnings).unwrap();
+
+        let manifest = load(root.path(), &output).expect("the manifest just stored");
+        assert_eq!(manifest.fingerprint, 0xfeed);
+        assert_eq!(manifest.pages, pages);
+        assert_eq!(manifest.warnings, ["a warning over two lines"]);
+        let places: Vec<(&str, u64)> = manifest
+            .files
+            .iter()
+            .map(|(place, size, _)| (place.as_str(), *size))
+            .collect();
+        assert_eq!(places, [("fr/paper/index.html", 8), ("index.html", 4)]);
+        assert!(output_is_intact(&output, &manifest));
+        let cache: Vec<_> = fs::read_dir(root.path().join(CACHE_DIR))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(cache.len(), 1, "no partial manifest is left: {cache:?}");
+
+        fs::write(output.join("index.html"), "changed").unwrap();
+        assert!(!output_is_intact(&output, &manifest));
+    }
+}
