@@ -42,11 +42,13 @@ pub fn sitemaps<'a>(
     };
     std::iter::once((SITEMAP_FILE.to_string(), first)).chain((0..parts).map(move |n| {
         let range = n * per_file..((n + 1) * per_file).min(addresses);
-        (
-            format!("sitemap-{}.xml", n + 1),
-            urlset(config, urls, &paths, range),
-        )
+        (part_file(n + 1), urlset(config, urls, &paths, range))
     }))
+}
+
+/// The name of the `n`-th sitemap file (from 1) when the addresses take more than one.
+fn part_file(n: usize) -> String {
+    format!("sitemap-{n}.xml")
 }
 
 /// `sitemap.xml` when the addresses take `parts` files: the list of them.
@@ -59,7 +61,7 @@ fn sitemap_index(urls: &Urls, parts: usize) -> String {
         let _ = writeln!(
             index,
             "  <sitemap>\n    <loc>{}</loc>\n  </sitemap>",
-            escape(&format!("{}sitemap-{n}.xml", urls.absolute_root()))
+            escape(&format!("{}{}", urls.absolute_root(), part_file(n)))
         );
     }
     index.push_str("</sitemapindex>\n");
