@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -415,13 +414,13 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let renderer =
         render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
     stopwatch.lap("loaded");
-    let progress = Progress::new(renderer.count_of(part));
+    let progress = Progress::new(renderer.count_of(part), "pages");
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
     let makes_search = part.owns_site_files(&site.config.default_language().code);
-    // The search index is made beside the pages, not after them: its languages keep fewer
-    // threads busy than there are cores for much of its time, and the pages fill them. Failed
-    // pages stop it, so that their errors are not kept waiting.
-    let stop_search = AtomicBool::new(false);
+    // The search index is made once the pages are written and the model is freed, from its
+    // records kept aside meanwhile: the build then holds the model or the indexer, never both
+    // (at 100 000 papers, 1.06 GiB at most instead of 1.58), and the indexer has the cores to
+    // itself, which made the 10 000-paper build faster too (13–16 s against 16–17 s).
     let (rendered, searched) = rayon::join(
         || {
             let rendered = renderer.render_each(part, |page| {
@@ -443,23 +442,22 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                 progress.step();
                 Ok(())
             });
-            if rendered.is_err() {
-                stop_search.store(true, Ordering::Relaxed);
-            }
             progress.finish();
             stopwatch.lap("rendered and written");
             rendered
         },
-        || -> Result<(), Diagnostics> {
-            if makes_search {
-                write_search_bundle(&site, &output, &writer, &stopwatch, &stop_search)?;
-                stopwatch.lap("search index made");
+        || -> Result<Option<crate::search::Spill>, Diagnostics> {
+            if !makes_search {
+                return Ok(None);
             }
-            Ok(())
+            let spill = crate::search::Spill::make(&site.config, &site.model)
+                .map_err(|e| Diagnostics::from(Diagnostic::new(&output, e)))?;
+            stopwatch.lap("search records kept aside");
+            Ok(Some(spill))
         },
     );
     rendered.map_err(Diagnostics::from)?;
-    searched?;
+    let spill = searched?;
     if makes_search {
         for page in renderer.crawler_files() {
             writer
@@ -473,9 +471,6 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             }
         }
     }
-    cache::forget(&options.root, &output);
-    let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
-    stopwatch.lap("committed");
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     let pages: Vec<(String, usize)> = site
         .config
@@ -490,6 +485,27 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         .collect();
     let coverage = site.coverage();
     let warnings = coverage.warnings();
+    if let Some(spill) = spill {
+        drop(renderer);
+        let Site {
+            config,
+            model,
+            localizer,
+            templates,
+            discovered,
+        } = site;
+        crate::memory::hand_back_from_now(|| drop((model, localizer, templates, discovered)));
+        stopwatch.lap("model freed");
+        let progress = Progress::new(spill.pages() * config.languages.len(), "pages indexed");
+        write_search_bundle(&output, &writer, &stopwatch, |write| {
+            crate::search::bundle_spilled(&config, &spill, &|| progress.step(), write)
+        })?;
+        progress.finish();
+        stopwatch.lap("search index made");
+    }
+    cache::forget(&options.root, &output);
+    let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
+    stopwatch.lap("committed");
     if let Some(fingerprint) = fingerprint {
         // Without a manifest the next build is a whole one: nothing is lost.
         let _ = cache::store(&options.root, &output, fingerprint, &pages, &warnings);
@@ -506,37 +522,37 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
 
 /// The search index whole, for `check` to know its files.
 fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
-    let mut all = Vec::new();
-    crate::search::bundle(
-        &site.config,
-        &site.model,
-        &AtomicBool::new(false),
-        |files| {
-            all.extend(files);
-            Ok(())
-        },
-    )
+    let all = std::sync::Mutex::new(Vec::new());
+    crate::search::bundle(&site.config, &site.model, |files| {
+        all.lock().unwrap_or_else(|e| e.into_inner()).extend(files);
+        Ok(())
+    })
     .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
+    let mut all = all.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Made from several threads: in the order of their places, for a stable report.
+    all.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(all)
 }
 
-/// Writes the search index part by part, as each is made.
+/// Writes the search index that `bundle` makes, as each of its files is made.
 fn write_search_bundle(
-    site: &Site,
     at: &Path,
     writer: &Writer,
     stopwatch: &crate::progress::Stopwatch,
-    stop: &AtomicBool,
+    bundle: impl FnOnce(
+        &(dyn Fn(crate::search::BundleFiles) -> Result<(), String> + Sync),
+    ) -> Result<(), String>,
 ) -> Result<(), Diagnostics> {
-    let mut part = 0;
-    crate::search::bundle(&site.config, &site.model, stop, |files| {
+    bundle(&|files| {
+        let first = files.first().map(|(place, _)| place.clone());
         for (place, bytes) in files {
             writer
                 .put(&place, &bytes)
                 .map_err(|e| format!("cannot write the site: {e}"))?;
         }
-        part += 1;
-        stopwatch.lap(&format!("search index part {part} written"));
+        if let Some(first) = first {
+            stopwatch.lap(&format!("search index files written ({first}, …)"));
+        }
         Ok(())
     })
     .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))

@@ -40,6 +40,7 @@ pub mod import;
 pub mod links;
 pub mod localize;
 pub mod markdown;
+pub mod memory;
 pub mod model;
 pub mod output;
 pub mod parse;

@@ -16,12 +16,12 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar for `total` steps, hidden for now.
-    pub fn new(total: usize) -> Progress {
+    /// A bar for `total` steps of what `steps` names (`pages`), hidden for now.
+    pub fn new(total: usize, steps: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} pages  {elapsed_precise}")
-        {
+        if let Ok(style) = ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {steps}  {{elapsed_precise}}"
+        )) {
             bar.set_style(style);
         }
         Progress {

@@ -3,9 +3,8 @@
 //! edits of the content pause, so that an edit reaches the browser without waiting for it. Until
 //! the new index is ready, searches use the previous one.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::watch;
@@ -17,17 +16,16 @@ use super::live::Files;
 
 /// The bundle of a site, as served files; empty (with the error printed) if it cannot be made.
 pub fn bundle(site: &Site) -> Files {
-    let mut files = Files::new();
-    let never = AtomicBool::new(false);
-    let made = crate::search::bundle(&site.config, &site.model, &never, |part| {
-        files.extend(
-            part.into_iter()
+    let files = Mutex::new(Files::new());
+    let made = crate::search::bundle(&site.config, &site.model, |made| {
+        files.lock().unwrap_or_else(|e| e.into_inner()).extend(
+            made.into_iter()
                 .map(|(place, bytes)| (place, Arc::new(bytes))),
         );
         Ok(())
     });
     match made {
-        Ok(()) => files,
+        Ok(()) => files.into_inner().unwrap_or_else(|e| e.into_inner()),
         Err(e) => {
             eprintln!("error: {e}; search will find nothing");
             Files::new()

@@ -1,0 +1,38 @@
+//! What the process's allocator does with freed memory. The binary allocates with mimalloc
+//! (`src/main.rs`), which is told to keep what is freed for reuse rather than hand it back to
+//! the system: a build allocates and frees page after page, and pages handed back are faulted
+//! in and zeroed again (a sixth of a 10 000-paper build). Once, though, a build frees much more
+//! than it will allocate again soon: a big map's model, before its search index is made on
+//! threads of their own, which cannot reuse what other threads freed.
+
+use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
+
+/// `mi_option_purge_delay` of mimalloc 3's `mi_option_e` (include/mimalloc.h), which
+/// libmimalloc-sys does not name: how many milliseconds freed memory is kept before it goes
+/// back to the system; below 0, forever; 0, at once.
+const PURGE_DELAY: mi_option_t = 15;
+
+/// Keeps freed memory for reuse from now on. Call it first thing, before any other thread exists.
+pub fn keep_freed_memory() {
+    // SAFETY: options are plain numbers; the caller calls this before other threads run.
+    unsafe { mi_option_set(PURGE_DELAY, -1) };
+}
+
+/// How long freed memory is kept once a build hands it back (mimalloc 2's default).
+const SHORT_DELAY_MS: std::ffi::c_long = 10;
+
+/// Runs `free`, hands what it freed back to the system (the memory of the threads that had
+/// allocated it too, rayon's), and from then on hands freed memory back after a few
+/// milliseconds: threads that allocate and free by turns then hold what they use, not the most
+/// each ever used.
+pub fn hand_back_from_now(free: impl FnOnce()) {
+    // SAFETY: setting an option is a word's store; a thread that frees meanwhile keeps or hands
+    // back that memory, either of which is sound.
+    unsafe { mi_option_set(PURGE_DELAY, 0) };
+    free();
+    // A block freed by another thread than its own waits for its own thread to collect it.
+    // SAFETY: `mi_collect` only walks the calling thread's heap.
+    rayon::broadcast(|_| unsafe { mi_collect(true) });
+    unsafe { mi_collect(true) };
+    unsafe { mi_option_set(PURGE_DELAY, SHORT_DELAY_MS) };
+}
