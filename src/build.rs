@@ -385,7 +385,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         }
     }
     let site = load(options)?;
-    refuse_source_folders(&options.root, &output)?;
+    output::refuse_source_folders(&options.root, &output)?;
     let part = &options.part;
     if let Some(locale) = &part.locale {
         let codes: Vec<&str> = site
@@ -556,51 +556,4 @@ fn write_search_bundle(
         Ok(())
     })
     .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))
-}
-
-/// The output folder is replaced whole: it must not be the site itself, a folder above it, or
-/// one of its source folders.
-fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnostics> {
-    let absolute = |p: &Path| {
-        std::path::absolute(p)
-            .map(|p| normalize(&p))
-            .unwrap_or_else(|_| p.to_path_buf())
-    };
-    let (root_abs, output_abs) = (absolute(root), absolute(output));
-    let sources = [
-        CONTENT_DIR,
-        "themes",
-        "i18n",
-        crate::templates::SITE_TEMPLATES_DIR,
-        "static",
-    ];
-    let clash = root_abs.starts_with(&output_abs)
-        || sources
-            .iter()
-            .any(|s| output_abs.starts_with(root_abs.join(s)));
-    if clash {
-        return Err(Diagnostics::from(
-            Diagnostic::new(
-                output,
-                "this output folder would replace the site's own files",
-            )
-            .with_help("choose a folder of its own for the built site, such as public"),
-        ));
-    }
-    Ok(())
-}
-
-/// `a/./b/../c` → `a/c`, without touching the file system (the output may not exist yet).
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }

@@ -3,6 +3,7 @@
 //! others go into a temporary folder beside the output folder. Only once every file has been
 //! handed over does [`Writer::commit`] move them into place (and, for a whole build, remove the
 //! files the site no longer has): a failed build leaves the last good output exactly as it was.
+//! Since the output folder is replaced whole, it may not be one of the site's own folders.
 
 use std::collections::HashSet;
 use std::fs;
@@ -11,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use walkdir::WalkDir;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The files of a folder (if it exists) as (place in the site under `to`, source file), skipping
 /// editor temporaries and links; later lists override earlier ones at the same place.
@@ -192,4 +195,51 @@ fn move_into(
         }
     }
     Ok((moved, removed))
+}
+
+/// The output folder is replaced whole: it must not be the site itself, a folder above it, or
+/// one of its source folders.
+pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnostics> {
+    let absolute = |p: &Path| {
+        std::path::absolute(p)
+            .map(|p| normalize(&p))
+            .unwrap_or_else(|_| p.to_path_buf())
+    };
+    let (root_abs, output_abs) = (absolute(root), absolute(output));
+    let sources = [
+        crate::discover::CONTENT_DIR,
+        "themes",
+        "i18n",
+        crate::templates::SITE_TEMPLATES_DIR,
+        "static",
+    ];
+    let clash = root_abs.starts_with(&output_abs)
+        || sources
+            .iter()
+            .any(|s| output_abs.starts_with(root_abs.join(s)));
+    if clash {
+        return Err(Diagnostics::from(
+            Diagnostic::new(
+                output,
+                "this output folder would replace the site's own files",
+            )
+            .with_help("choose a folder of its own for the built site, such as public"),
+        ));
+    }
+    Ok(())
+}
+
+/// `a/./b/../c` → `a/c`, without touching the file system (the output may not exist yet).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
