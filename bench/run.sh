@@ -31,8 +31,8 @@ else
 fi
 mkdir -p "$bench_dir"
 # A large map's output may not fit in memory beside the build: the output takes about 130 KB a
-# paper (13 GB at 100 000 papers), the build about 10 KB a paper and the search indexer's parts
-# up to 1 GiB (1.7 GiB in all at 100 000 papers, measured). When they would not fit in what the
+# paper (13 GB at 100 000 papers), the build about 10 KB a paper, then the search indexer about
+# 0.8 GiB (0.95–0.99 GiB at most at 100 000 papers, measured). When they would not fit in what the
 # machine has free, the output goes to $BENCH_OUTPUT_DIR (default /var/tmp/papermap-bench, on
 # the disk) and the row says so; setting BENCH_OUTPUT_DIR sends every output there.
 in_memory=false
