@@ -166,3 +166,29 @@ fn a_page_that_fails_while_the_index_is_made_reports_its_own_error_and_keeps_the
     assert!(!run.stderr.contains("search index"), "{}", run.stderr);
     assert_eq!(site.tree("public"), before, "the last good output stays");
 }
+
+#[test]
+fn a_build_that_cannot_keep_its_search_records_aside_says_where_and_keeps_the_last_output() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let before = site.tree("public");
+    // A change, so that the build is not skipped as one with nothing new.
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    let missing = site.path("no-such-folder");
+    let run: common::Run = std::process::Command::new(env!("CARGO_BIN_EXE_papermap"))
+        .arg("build")
+        .current_dir(site.root())
+        .env("TMPDIR", &missing)
+        .output()
+        .expect("run papermap")
+        .into();
+    run.assert_error(&format!(
+        "cannot keep the search records in a temporary file in {}",
+        missing.display()
+    ));
+    assert!(
+        site.tree("public") == before,
+        "the last output is as it was"
+    );
+    assert!(!site.path("public/pagefind/part-2").exists());
+}
