@@ -450,8 +450,11 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             if !makes_search {
                 return Ok(None);
             }
-            let spill = crate::search::Spill::make(&site.config, &site.model)
-                .map_err(|e| Diagnostics::from(Diagnostic::new(&output, e)))?;
+            let spill = crate::search::Spill::make(&site.config, &site.model).map_err(|e| {
+                Diagnostics::from(Diagnostic::new(&output, e).with_help(
+                    "set TMPDIR to a folder with room for about 1.5 KB a page in each language",
+                ))
+            })?;
             stopwatch.lap("search records kept aside");
             Ok(Some(spill))
         },

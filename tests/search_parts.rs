@@ -186,6 +186,7 @@ fn a_build_that_cannot_keep_its_search_records_aside_says_where_and_keeps_the_la
         "cannot keep the search records in a temporary file in {}",
         missing.display()
     ));
+    run.assert_error("set TMPDIR to a folder with room");
     assert!(
         site.tree("public") == before,
         "the last output is as it was"
