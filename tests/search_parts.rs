@@ -149,9 +149,9 @@ fn a_part_size_below_one_is_an_error_at_its_place() {
 }
 
 #[test]
-fn a_page_that_fails_while_the_index_is_made_reports_its_own_error_and_keeps_the_last_output() {
-    // The index is made beside the pages; a failed page stops it, and only the page's error
-    // is the build's.
+fn a_page_that_fails_reports_its_own_error_makes_no_index_and_keeps_the_last_output() {
+    // The index is made after the pages; a failed page ends the build before it, and only the
+    // page's error is the build's.
     let site = fixture_with_part_size(1);
     site.build().assert_ok();
     let before = site.tree("public");
