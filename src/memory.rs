@@ -2,7 +2,7 @@
 //! (`src/main.rs`), which is told to keep what is freed for reuse rather than hand it back to
 //! the system: a build allocates and frees page after page, and pages handed back are faulted
 //! in and zeroed again (a sixth of a 10 000-paper build). Once, though, a build frees much more
-//! than it will allocate again soon: a big map's model, before its search index is made on
+//! than it will allocate again soon: the map's model, before its search index is made on
 //! threads of their own, which cannot reuse what other threads freed.
 
 use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};

@@ -1,5 +1,5 @@
-//! The search records of a big map, kept in temporary files rather than in memory, so that the
-//! map's model can be freed before its search index is made: a build then holds the model or the
+//! A build's search records, kept in temporary files rather than in memory, so that the map's
+//! model can be freed before its search index is made: a build then holds the model or the
 //! indexer, never both. A language's records are written one after the other into a file of its
 //! own, with where each begins; the indexer reads back the span of a part.
 
