@@ -12,11 +12,27 @@ use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
 /// back to the system; below 0, forever; 0, at once.
 const PURGE_DELAY: mi_option_t = 15;
 
-/// Keeps freed memory for reuse from now on. Call it first thing, before any other thread exists.
+/// Keeps freed memory for reuse from now on, in pages of the base size. Call it first thing,
+/// before any other thread exists.
 pub fn keep_freed_memory() {
     // SAFETY: options are plain numbers; the caller calls this before other threads run.
     unsafe { mi_option_set(PURGE_DELAY, -1) };
+    without_huge_pages();
 }
+
+/// Asks the kernel for no transparent huge pages in this process. mimalloc asks for them on its
+/// arenas, and each first touch of one then zeroes 2 MiB at once: a tenth of a 10 000-paper
+/// build's CPU time went to that, much of it on memory a thread touches briefly and hands back
+/// (measured: 18.1 s instead of 21.3 s, 614 instead of 643 MiB at its peak).
+#[cfg(target_os = "linux")]
+fn without_huge_pages() {
+    // SAFETY: PR_SET_THP_DISABLE only sets a flag of the process; its result is ignored because
+    // a kernel without it serves the same memory, only in other page sizes.
+    unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn without_huge_pages() {}
 
 /// How long freed memory is kept once a build hands it back (mimalloc 2's default).
 const SHORT_DELAY_MS: std::ffi::c_long = 10;
