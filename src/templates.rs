@@ -229,21 +229,40 @@ impl tera::Function for Translate {
 }
 
 /// Escapes what HTML and XML need escaped, and not `/` as Tera's default does, so URLs stay
-/// readable.
+/// readable. Every value a template shows goes through it, so it copies the runs between the
+/// bytes it changes rather than going char by char (2 % of a build's time went to the latter).
 pub fn escape_html(input: &str) -> String {
+    let bytes = input.as_bytes();
     let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            // Control characters are not allowed in XML (the feeds) nor in HTML text.
-            c if c.is_control() && !matches!(c, '\n' | '\t' | '\r') => {}
-            c => out.push(c),
-        }
+    let mut copied = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let (replacement, width) = match bytes[at] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            b'\'' => ("&#39;", 1),
+            b'\n' | b'\t' | b'\r' => {
+                at += 1;
+                continue;
+            }
+            // Control characters are not allowed in XML (the feeds) nor in HTML text: C0 and
+            // DEL, and C1 (U+0080 to U+009F, 0xC2 0x80 to 0xC2 0x9F in UTF-8).
+            0x00..=0x1F | 0x7F => ("", 1),
+            0xC2 if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => ("", 2),
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
+        out.push_str(&input[copied..at]);
+        out.push_str(replacement);
+        at += width;
+        copied = at;
     }
+    out.push_str(&input[copied..]);
     out
 }
 
@@ -385,6 +404,39 @@ fn quoted_names(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What [`escape_html`] does, char by char.
+    fn escape_char_by_char(input: &str) -> String {
+        let mut out = String::new();
+        for c in input.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                '\'' => out.push_str("&#39;"),
+                c if c.is_control() && !matches!(c, '\n' | '\t' | '\r') => {}
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn escapes_as_char_by_char(input in "(\\PC|[\\x00-\\x1f\\x7f\\u{80}-\\u{a0}&<>\"'é中])*") {
+            prop_assert_eq!(escape_html(&input), escape_char_by_char(&input));
+        }
+    }
+
+    #[test]
+    fn escapes_markup_and_drops_control_characters() {
+        assert_eq!(
+            escape_html("a<b> & \"c\" 'd'\u{1}\u{85}\u{a0}é\n/"),
+            "a&lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;\u{a0}é\n/"
+        );
+    }
 
     #[test]
     fn finds_positions_and_names_in_tera_messages() {
