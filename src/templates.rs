@@ -237,24 +237,22 @@ pub fn escape_html(input: &str) -> String {
     let mut copied = 0;
     let mut at = 0;
     while at < bytes.len() {
-        let (replacement, width) = match bytes[at] {
-            b'&' => ("&amp;", 1),
-            b'<' => ("&lt;", 1),
-            b'>' => ("&gt;", 1),
-            b'"' => ("&quot;", 1),
-            b'\'' => ("&#39;", 1),
-            b'\n' | b'\t' | b'\r' => {
-                at += 1;
-                continue;
-            }
+        let replaced = match bytes[at] {
+            b'&' => Some(("&amp;", 1)),
+            b'<' => Some(("&lt;", 1)),
+            b'>' => Some(("&gt;", 1)),
+            b'"' => Some(("&quot;", 1)),
+            b'\'' => Some(("&#39;", 1)),
+            b'\n' | b'\t' | b'\r' => None,
             // Control characters are not allowed in XML (the feeds) nor in HTML text: C0 and
             // DEL, and C1 (U+0080 to U+009F, 0xC2 0x80 to 0xC2 0x9F in UTF-8).
-            0x00..=0x1F | 0x7F => ("", 1),
-            0xC2 if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => ("", 2),
-            _ => {
-                at += 1;
-                continue;
-            }
+            0x00..=0x1F | 0x7F => Some(("", 1)),
+            0xC2 if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => Some(("", 2)),
+            _ => None,
+        };
+        let Some((replacement, width)) = replaced else {
+            at += 1;
+            continue;
         };
         // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
         out.push_str(&input[copied..at]);
