@@ -19,8 +19,6 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -33,6 +31,7 @@ use crate::render::urls::{paper_path, Urls};
 use crate::render::views::{abstract_in, title_in};
 
 mod spill;
+mod workers;
 
 pub use spill::Spill;
 
@@ -126,9 +125,9 @@ enum Workers {
     /// rayon's, beside whatever else they run: a thread that waits inside a job (Pagefind waits
     /// on rayon) may take up another job meanwhile, and hold its pages too.
     Rayon,
-    /// Threads of their own, one job to a thread at a time and one thread for each core: at most
-    /// that many jobs' pages are held (a 10 000-paper build peaked at 901 MiB, against 1 138 MiB
-    /// on rayon's threads).
+    /// Threads of their own, one job to a thread at a time and one thread for each core, no two
+    /// of one language at once (`workers`): at most that many jobs' pages are held (a
+    /// 10 000-paper build peaked at 901 MiB, against 1 138 MiB on rayon's threads).
     Own,
 }
 
@@ -164,6 +163,8 @@ fn index_parts(
 ) -> Result<(), String> {
     let ranges = part_ranges(pages, config.search_part_size);
     let languages = &config.languages;
+    // Part by part, so that each language's jobs are spread over the whole run and a thread
+    // always finds one whose language no other thread is indexing (`workers`).
     let jobs: Vec<(usize, usize)> = (0..ranges.len())
         .flat_map(|part| (0..languages.len()).map(move |language| (part, language)))
         .collect();
@@ -187,7 +188,7 @@ fn index_parts(
             .with_max_len(1)
             .map(job)
             .collect::<Result<Vec<_>, String>>()?,
-        Workers::Own => on_own_threads(&jobs, job)?,
+        Workers::Own => workers::on_own_threads(&jobs, |&(_, language)| language, job)?,
     };
     for (part, per_language) in shared.chunks(languages.len().max(1)).enumerate() {
         let merged = merge_languages(per_language.iter().cloned())?;
@@ -195,47 +196,6 @@ fn index_parts(
     }
     Ok(())
 }
-
-/// Runs `job` on each of `jobs` on threads of their own, one for each core; the results in the
-/// order of `jobs`, or the first error (once one fails, no other job starts).
-fn on_own_threads<J: Sync, T: Send>(
-    jobs: &[J],
-    job: impl Fn(&J) -> Result<T, String> + Sync,
-) -> Result<Vec<T>, String> {
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<Result<T, String>>>> =
-        Mutex::new(jobs.iter().map(|_| None).collect());
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                if at >= jobs.len() || failed.load(Ordering::Relaxed) {
-                    break;
-                }
-                let result = job(&jobs[at]);
-                if result.is_err() {
-                    failed.store(true, Ordering::Relaxed);
-                }
-                results.lock().unwrap_or_else(|e| e.into_inner())[at] = Some(result);
-            });
-        }
-    });
-    // The first error in the order of the jobs: the jobs are taken in that order, so one not
-    // run comes after the error that stopped them.
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|result| result.unwrap_or_else(|| Err(NOT_RUN.to_string())))
-        .collect()
-}
-
-/// What a job not run after another failed gives, which the other's error comes before.
-const NOT_RUN: &str = "the search index was abandoned";
 
 fn in_dir(dir: &str, files: BundleFiles) -> BundleFiles {
     files
