@@ -44,6 +44,11 @@ fn run<J: Sync, T: Send>(
         for _ in 0..threads.clamp(1, jobs.len().max(1)) {
             scope.spawn(|| {
                 while let Some(at) = take_next(&board, &job_ended, &kinds) {
+                    let _unwinding = EndOnUnwind {
+                        board: &board,
+                        job_ended: &job_ended,
+                        kind: kinds[at],
+                    };
                     let result = job(&jobs[at]);
                     let mut board = lock(&board);
                     board.running[kinds[at]] -= 1;
@@ -104,6 +109,26 @@ fn take_next<T>(board: &Mutex<Board<T>>, job_ended: &Condvar, kinds: &[usize]) -
     }
 }
 
+/// Ends a job that panics: marks the build failed and wakes the threads waiting for its kind,
+/// which would otherwise wait for it forever instead of letting the panic reach the caller.
+struct EndOnUnwind<'a, T> {
+    board: &'a Mutex<Board<T>>,
+    job_ended: &'a Condvar,
+    kind: usize,
+}
+
+impl<T> Drop for EndOnUnwind<'_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut board = lock(self.board);
+            board.running[self.kind] -= 1;
+            board.failed = true;
+            drop(board);
+            self.job_ended.notify_all();
+        }
+    }
+}
+
 fn lock<T>(board: &Mutex<Board<T>>) -> MutexGuard<'_, Board<T>> {
     board.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -150,6 +175,35 @@ mod tests {
         let kinds = [2, 2, 2, 1, 0, 1, 0, 1, 0, 2, 2];
         assert_eq!(most_at_once(&kinds, 2).0, 1);
         assert_eq!(most_at_once(&kinds, 3), (1, 3));
+    }
+
+    #[test]
+    fn a_job_that_panics_ends_the_run_instead_of_leaving_its_kind_waiting() {
+        let (sent, received) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(|| {
+                // Job 1 waits for job 0, of its kind, which panics.
+                run(
+                    &[0, 1, 2],
+                    |&at| usize::from(at == 2),
+                    2,
+                    |&at| {
+                        if at == 0 {
+                            std::thread::sleep(Duration::from_millis(20));
+                            panic!("job 0 panicked");
+                        }
+                        Ok(at)
+                    },
+                )
+            });
+            sent.send(outcome.is_err()).unwrap();
+        });
+        let panicked = received.recv_timeout(Duration::from_secs(20));
+        assert_eq!(
+            panicked,
+            Ok(true),
+            "the run should end, with the job's panic"
+        );
     }
 
     #[test]
