@@ -164,7 +164,7 @@ fn index_parts(
     let ranges = part_ranges(pages, config.search_part_size);
     let languages = &config.languages;
     // Part by part, so that each language's jobs are spread over the whole run and a thread
-    // always finds one whose language no other thread is indexing (`workers`).
+    // nearly always finds one whose language no other thread is indexing (`workers`).
     let jobs: Vec<(usize, usize)> = (0..ranges.len())
         .flat_map(|part| (0..languages.len()).map(move |language| (part, language)))
         .collect();
