@@ -31,11 +31,14 @@ fn run<J: Sync, T: Send>(
     threads: usize,
     job: impl Fn(&J) -> Result<T, String> + Sync,
 ) -> Result<Vec<T>, String> {
-    let kinds: Vec<usize> = jobs.iter().map(kind).collect();
+    let mut kinds: Vec<usize> = jobs.iter().map(kind).collect();
+    if kinds.windows(2).all(|pair| pair[0] == pair[1]) {
+        // Jobs all of one kind have no other to wait for: each is a kind of its own.
+        kinds = (0..jobs.len()).collect();
+    }
     let board = Mutex::new(Board {
         started: vec![false; jobs.len()],
         running: vec![0; kinds.iter().max().map_or(0, |&most| most + 1)],
-        one_kind: kinds.windows(2).all(|pair| pair[0] == pair[1]),
         failed: false,
         results: jobs.iter().map(|_| None).collect(),
     });
@@ -44,18 +47,14 @@ fn run<J: Sync, T: Send>(
         for _ in 0..threads.clamp(1, jobs.len().max(1)) {
             scope.spawn(|| {
                 while let Some(at) = take_next(&board, &job_ended, &kinds) {
-                    let _unwinding = EndOnUnwind {
+                    let mut running = Running {
                         board: &board,
                         job_ended: &job_ended,
+                        at,
                         kind: kinds[at],
+                        result: None,
                     };
-                    let result = job(&jobs[at]);
-                    let mut board = lock(&board);
-                    board.running[kinds[at]] -= 1;
-                    board.failed |= result.is_err();
-                    board.results[at] = Some(result);
-                    drop(board);
-                    job_ended.notify_all();
+                    running.result = Some(job(&jobs[at]));
                 }
             });
         }
@@ -83,7 +82,6 @@ struct Board<T> {
     started: Vec<bool>,
     /// How many jobs of each kind are running.
     running: Vec<usize>,
-    one_kind: bool,
     failed: bool,
     results: Vec<Option<Result<T, String>>>,
 }
@@ -96,7 +94,7 @@ fn take_next<T>(board: &Mutex<Board<T>>, job_ended: &Condvar, kinds: &[usize]) -
         if board.failed {
             return None;
         }
-        let free = |at: usize| board.one_kind || board.running[kinds[at]] == 0;
+        let free = |at: usize| board.running[kinds[at]] == 0;
         let waiting = || (0..kinds.len()).filter(|&at| !board.started[at]);
         if let Some(at) = waiting().find(|&at| free(at)) {
             board.started[at] = true;
@@ -109,23 +107,30 @@ fn take_next<T>(board: &Mutex<Board<T>>, job_ended: &Condvar, kinds: &[usize]) -
     }
 }
 
-/// Ends a job that panics: marks the build failed and wakes the threads waiting for its kind,
-/// which would otherwise wait for it forever instead of letting the panic reach the caller.
-struct EndOnUnwind<'a, T> {
+/// A job being run, which ends when it is dropped, once the job gave its result or panicked: a
+/// panic marks the run failed, so that the threads waiting for the job's kind do not wait for
+/// it forever and the panic reaches the caller.
+struct Running<'a, T> {
     board: &'a Mutex<Board<T>>,
     job_ended: &'a Condvar,
+    at: usize,
     kind: usize,
+    result: Option<Result<T, String>>,
 }
 
-impl<T> Drop for EndOnUnwind<'_, T> {
+impl<T> Drop for Running<'_, T> {
     fn drop(&mut self) {
-        if std::thread::panicking() {
-            let mut board = lock(self.board);
-            board.running[self.kind] -= 1;
-            board.failed = true;
-            drop(board);
-            self.job_ended.notify_all();
+        let mut board = lock(self.board);
+        board.running[self.kind] -= 1;
+        match self.result.take() {
+            Some(result) => {
+                board.failed |= result.is_err();
+                board.results[self.at] = Some(result);
+            }
+            None => board.failed = true,
         }
+        drop(board);
+        self.job_ended.notify_all();
     }
 }
 
