@@ -23,10 +23,22 @@ fn fragment_urls(site: &Site, part: &str) -> BTreeMap<String, Vec<String>> {
         let json = text
             .strip_prefix("pagefind_dcd")
             .unwrap_or_else(|| panic!("{name} starts with Pagefind's marker"));
-        let fragment: serde_json::Value = serde_json::from_str(json).unwrap();
-        urls.entry(language)
-            .or_default()
-            .push(fragment["url"].as_str().unwrap().to_string());
+        let file: serde_json::Value = serde_json::from_str(json).unwrap();
+        // Fragments come in groups (`en_group_…`, an object of fragments by their hash) but
+        // where a language's part has one page.
+        let fragments: Vec<&serde_json::Value> = if name.contains("_group_") {
+            file.as_object()
+                .expect("a group of fragments")
+                .values()
+                .collect()
+        } else {
+            vec![&file]
+        };
+        for fragment in fragments {
+            urls.entry(language.clone())
+                .or_default()
+                .push(fragment["url"].as_str().unwrap().to_string());
+        }
     }
     urls
 }
@@ -192,4 +204,36 @@ fn a_build_that_cannot_keep_its_search_records_aside_says_where_and_keeps_the_la
         "the last output is as it was"
     );
     assert!(!site.path("public/pagefind/part-2").exists());
+}
+
+#[test]
+fn fragments_are_grouped_about_ten_to_a_file_and_each_page_has_one() {
+    let site = Site::example();
+    site.build().assert_ok();
+    let counts = page_counts(&site, "public/pagefind");
+    let urls = fragment_urls(&site, "public/pagefind");
+    assert_eq!(
+        urls.keys().collect::<Vec<_>>(),
+        counts.keys().collect::<Vec<_>>()
+    );
+    for (language, pages) in counts {
+        let files = site
+            .tree("public/pagefind/fragment")
+            .keys()
+            .filter(|p| p.to_string_lossy().starts_with(&format!("{language}_")))
+            .count();
+        assert!(pages > 10, "{language}: the example has more than a group");
+        assert_eq!(
+            files as u64,
+            pages.div_ceil(10),
+            "{language}: fragment files"
+        );
+        let distinct: BTreeSet<&String> = urls[&language].iter().collect();
+        assert_eq!(
+            distinct.len() as u64,
+            pages,
+            "{language}: one fragment a page"
+        );
+        assert_eq!(urls[&language].len() as u64, pages);
+    }
 }

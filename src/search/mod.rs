@@ -261,12 +261,26 @@ fn merge_languages(per_locale: impl Iterator<Item = BundleFiles>) -> Result<Bund
     Ok(files.into_iter().collect())
 }
 
+/// How many records' fragments (what a result shows: its title, its excerpt) share one file.
+/// Pagefind otherwise writes a gzipped file a record, and starting each gzip stream at its best
+/// level zeroes a quarter of a megabyte: grouping them in tens takes 5 % of a build's
+/// instructions (callgrind, 1 000 papers) and nine files in ten of the bundle, for about ten
+/// times the bytes fetched per result shown (a few kilobytes).
+const FRAGMENTS_PER_FILE: usize = 10;
+
+/// The most fragment files Pagefind may write for `records` records (it groups them evenly).
+fn fragment_files(records: usize) -> u32 {
+    u32::try_from(records.div_ceil(FRAGMENTS_PER_FILE).max(1)).unwrap_or(u32::MAX)
+}
+
 async fn index(
     locale: &str,
     records: Vec<Record>,
     indexed: &(dyn Fn() + Sync),
 ) -> Result<BundleFiles, String> {
-    let options = PagefindServiceConfig::builder().build();
+    let options = PagefindServiceConfig::builder()
+        .max_fragments(fragment_files(records.len()))
+        .build();
     let mut index = PagefindIndex::new(Some(options)).map_err(|e| e.to_string())?;
     for record in records {
         let meta = BTreeMap::from([("title".to_string(), record.title)]);
