@@ -11,7 +11,7 @@ pub mod urls;
 pub mod views;
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -419,6 +419,37 @@ struct Shared {
     /// The original abstract's HTML, shown in every locale without a translation of it (a
     /// translation is shown in its own locale only, so it is made where it is shown).
     abstract_html: OnceCell<String>,
+    /// The context of the paper's page in each locale rendered so far, which its Markdown twin
+    /// (rendered after it) takes rather than making the same again.
+    paper_contexts: RefCell<Vec<(String, tera::Context)>>,
+}
+
+impl Shared {
+    fn keep_paper_context(&self, locale: &str, context: tera::Context) {
+        self.paper_contexts
+            .borrow_mut()
+            .push((locale.to_string(), context));
+    }
+
+    fn paper_context(&self, locale: &str) -> Option<tera::Context> {
+        let mut kept = self.paper_contexts.borrow_mut();
+        let at = kept.iter().position(|(l, _)| l == locale)?;
+        Some(kept.swap_remove(at).1)
+    }
+}
+
+/// The folder of a page (from its locale's root) and the file its address names in it: pages
+/// live at `<path>/` (the file is left out), the not-found page at `404.html` of each locale's
+/// root and the feeds at `atom.xml` of the folder of the page they follow.
+fn folder_and_file<'p>(job: Job, path: &'p str, file: &'p str) -> (&'p str, &'p str) {
+    match job {
+        Job::NotFound => ("", file),
+        Job::Feed(_) => (
+            path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
+            file,
+        ),
+        _ => (path, ""),
+    }
 }
 
 /// Whether two pages to render are of the same paper (its page or its Markdown twin), and so
@@ -526,17 +557,43 @@ impl Renderer<'_> {
         shared: &Shared,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
-        let (model, urls) = (self.model, &self.urls);
-        // Pages live at `<path>/`, the not-found page at `404.html` of each locale's root and
-        // the feeds at `atom.xml` of the folder of the page they follow.
-        let (path_of, file_of) = match job {
-            Job::NotFound => ("", file),
-            Job::Feed(_) => (
-                path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
-                file,
-            ),
-            _ => (path.as_str(), ""),
+        let urls = &self.urls;
+        let (path_of, _) = folder_and_file(job, &path, file);
+        let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
+        let kept = match job {
+            Job::Twin(_) => shared.paper_context(locale),
+            _ => None,
         };
+        let context = match kept {
+            Some(context) => context,
+            None => self
+                .context(site, locale, job, &path, file, shared)
+                .map_err(|e| error(&e))?,
+        };
+        let html = tera.render(template, &context).map_err(|e| error(&e))?;
+        if let Job::Paper(_) = job {
+            shared.keep_paper_context(locale, context);
+        }
+        Ok(RenderedPage {
+            locale: locale.to_string(),
+            place: path.clone(),
+            output_path: format!("{}{file}", urls.site_path(locale, path_of)),
+            contents: html,
+        })
+    }
+
+    /// What the template of `job` in `locale` is rendered with.
+    fn context(
+        &self,
+        site: &SiteView,
+        locale: &str,
+        job: Job,
+        path: &str,
+        file: &str,
+        shared: &Shared,
+    ) -> tera::Result<tera::Context> {
+        let (model, urls) = (self.model, &self.urls);
+        let (path_of, file_of) = folder_and_file(job, path, file);
         let alternates = self
             .config
             .languages
@@ -667,15 +724,7 @@ impl Renderer<'_> {
                 )
             }
         };
-        let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
-        let context = serialized.map_err(|e| error(&e))?;
-        let html = tera.render(template, &context).map_err(|e| error(&e))?;
-        Ok(RenderedPage {
-            locale: locale.to_string(),
-            place: path.clone(),
-            output_path: format!("{}{file}", urls.site_path(locale, path_of)),
-            contents: html,
-        })
+        serialized
     }
 }
 
