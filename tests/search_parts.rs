@@ -216,9 +216,9 @@ fn fragments_are_grouped_about_ten_to_a_file_and_each_page_has_one() {
         urls.keys().collect::<Vec<_>>(),
         counts.keys().collect::<Vec<_>>()
     );
+    let fragment_files = site.tree("public/pagefind/fragment");
     for (language, pages) in counts {
-        let files = site
-            .tree("public/pagefind/fragment")
+        let files = fragment_files
             .keys()
             .filter(|p| p.to_string_lossy().starts_with(&format!("{language}_")))
             .count();

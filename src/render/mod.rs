@@ -558,7 +558,7 @@ impl Renderer<'_> {
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
         let urls = &self.urls;
-        let (path_of, _) = folder_and_file(job, &path, file);
+        let (path_of, file_of) = folder_and_file(job, &path, file);
         let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
         let kept = match job {
             Job::Twin(_) => shared.paper_context(locale),
@@ -567,7 +567,7 @@ impl Renderer<'_> {
         let context = match kept {
             Some(context) => context,
             None => self
-                .context(site, locale, job, &path, file, shared)
+                .context(site, locale, job, (path_of, file_of), shared)
                 .map_err(|e| error(&e))?,
         };
         let html = tera.render(template, &context).map_err(|e| error(&e))?;
@@ -582,18 +582,17 @@ impl Renderer<'_> {
         })
     }
 
-    /// What the template of `job` in `locale` is rendered with.
+    /// What the template of `job` in `locale` is rendered with; `(path_of, file_of)` is the
+    /// page's [`folder_and_file`].
     fn context(
         &self,
         site: &SiteView,
         locale: &str,
         job: Job,
-        path: &str,
-        file: &str,
+        (path_of, file_of): (&str, &str),
         shared: &Shared,
     ) -> tera::Result<tera::Context> {
         let (model, urls) = (self.model, &self.urls);
-        let (path_of, file_of) = folder_and_file(job, path, file);
         let alternates = self
             .config
             .languages
