@@ -34,6 +34,9 @@ const PAGEFIND_VERSION: &str = env!("CARGO_PKG_VERSION");
 struct SearchState {
     options: SearchOptions,
     fossicked_pages: Vec<FossickedData>,
+    // papermap patch: where each URL sits in `fossicked_pages`, so that adding a record is a
+    // hash lookup rather than a scan of every page added before it.
+    page_numbers: HashMap<String, usize>,
     built_indexes: Vec<PagefindIndexes>,
 }
 
@@ -42,6 +45,7 @@ impl SearchState {
         Self {
             options,
             fossicked_pages: vec![],
+            page_numbers: HashMap::new(),
             built_indexes: vec![],
         }
     }
@@ -113,23 +117,36 @@ impl SearchState {
         Ok(self.fossicked_pages.len() - existing_page_count)
     }
 
-    pub fn fossick_one(&mut self, file: Fossicker) -> Result<FossickedData> {
-        let result = file.fossick_sync(&self.options);
-        if let Some(result) = result.as_ref().ok() {
-            let existing = self
-                .fossicked_pages
-                .iter()
-                .position(|page| page.url == result.url);
-            if let Some(existing) = existing {
-                *self.fossicked_pages.get_mut(existing).unwrap() = result.clone();
-            } else {
-                self.fossicked_pages.push(result.clone());
+    // papermap patch: answers with the few fields callers read instead of a clone of the whole
+    // fossicked page (its word map included), and finds a replaced URL by hash lookup.
+    pub fn fossick_one(&mut self, file: Fossicker) -> Result<api::IndexedFileResponse> {
+        let result = file.fossick_sync(&self.options)?;
+        let response = api::IndexedFileResponse {
+            page_word_count: result.fragment.data.word_count as u32,
+            page_url: result.fragment.data.url.clone(),
+            page_meta: result.fragment.data.meta.clone(),
+        };
+        match self.page_numbers.get(&result.url) {
+            Some(&existing) => self.fossicked_pages[existing] = result,
+            None => {
+                self.page_numbers
+                    .insert(result.url.clone(), self.fossicked_pages.len());
+                self.fossicked_pages.push(result);
             }
         }
-        result
+        Ok(response)
     }
 
     pub async fn build_indexes(&mut self) -> Result<()> {
+        // papermap patch: the pages are moved into the indexes below rather than cloned, so a
+        // second call (`get_files` and `write_files` both build) has nothing left to index.
+        if !self.built_indexes.is_empty() {
+            if self.fossicked_pages.is_empty() {
+                return Ok(());
+            }
+            bail!("Error: pages were added after the search index was built.");
+        }
+        self.page_numbers.clear();
         let log = &self.options.logger;
 
         let used_custom_body = self.fossicked_pages.iter().any(|page| page.has_custom_body);
@@ -163,20 +180,22 @@ impl SearchState {
 
         log.status("[Reading languages]");
 
-        let pages_with_data = self.fossicked_pages.iter().filter(|d| {
-            if used_custom_body && !d.has_custom_body && !d.force_inclusion {
-                return false;
-            }
-            !d.word_data.is_empty()
-        });
+        let pages_with_data = std::mem::take(&mut self.fossicked_pages)
+            .into_iter()
+            .filter(|d| {
+                if used_custom_body && !d.has_custom_body && !d.force_inclusion {
+                    return false;
+                }
+                !d.word_data.is_empty()
+            });
 
         let mut language_map: HashMap<String, Vec<fossick::FossickedData>> = HashMap::new();
         for page in pages_with_data {
             let language = page.language.clone();
             if let Some(lang_pages) = language_map.get_mut(&language) {
-                lang_pages.push(page.clone());
+                lang_pages.push(page);
             } else {
-                language_map.insert(language, vec![page.clone()]);
+                language_map.insert(language, vec![page]);
             }
         }
 

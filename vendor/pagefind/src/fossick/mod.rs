@@ -71,7 +71,13 @@ pub struct FossickedData {
 /// which is going to segment the user's search query.
 #[cfg(feature = "extended")]
 fn segment_words(input: &str) -> impl Iterator<Item = &str> {
-    let segmenter = icu_segmenter::WordSegmenter::new_dictionary(Default::default());
+    // papermap patch: one segmenter for the process. Building it loads the dictionaries, and
+    // upstream built one for every whitespace-separated run of text.
+    static SEGMENTER: std::sync::LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
+        std::sync::LazyLock::new(|| {
+            icu_segmenter::WordSegmenter::new_dictionary(Default::default())
+        });
+    let segmenter = &*SEGMENTER;
     // Where its dictionary finds no match, ICU4X can break between a base
     // character and a mark that belongs to it, splitting Thai วิกิพีเดีย as
     // วิ|กิพ|ี|เดีย. A word can't start with a dangling vowel or tone mark, so
@@ -491,7 +497,12 @@ impl Fossicker {
 
             // We use zero-width spaces as boundary values for some languages,
             // so we make sure that all are removed from the source content before going into the index.
-            let base_word = word.replace('\u{200B}', "");
+            // papermap patch: copy the word only when it holds one.
+            let base_word: std::borrow::Cow<str> = if word.contains('\u{200B}') {
+                word.replace('\u{200B}', "").into()
+            } else {
+                word.into()
+            };
             if base_word.is_empty() {
                 return;
             }

@@ -435,7 +435,9 @@ async fn write(
 
     match compression {
         Compress::GZ => {
-            let mut gz = GzEncoder::new(Vec::new(), Compression::best());
+            // papermap patch: level 6 instead of 9; the bundle is 1.6 % larger and gzips 3.3 times
+            // faster, which at 100 000 papers is seconds of the build.
+            let mut gz = GzEncoder::new(Vec::new(), Compression::default());
             for chunk in content_chunks {
                 gz.write_all(b"pagefind_dcd").unwrap();
                 gz.write_all(chunk).unwrap();

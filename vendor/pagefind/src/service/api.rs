@@ -100,17 +100,9 @@ impl PagefindIndex {
 
         let file = Fossicker::new_synthetic(source_path.map(PathBuf::from), url, content);
         let state = Arc::clone(&self.search_index);
-        let data = tokio::task::spawn_blocking(move || {
-            state.blocking_lock().fossick_one(file)
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("Task join error: {e}"))??;
-
-        Ok(IndexedFileResponse {
-            page_word_count: data.fragment.data.word_count as u32,
-            page_url: data.fragment.data.url,
-            page_meta: data.fragment.data.meta,
-        })
+        tokio::task::spawn_blocking(move || state.blocking_lock().fossick_one(file))
+            .await
+            .map_err(|e| anyhow::anyhow!("Task join error: {e}"))?
     }
 
     /// Index a custom record that isn't backed by an HTML file.
@@ -156,18 +148,10 @@ impl PagefindIndex {
             language: force_language.unwrap_or(language),
         };
         let file = Fossicker::new_with_data(url, data);
-        let state = Arc::clone(&self.search_index);
-        let data = tokio::task::spawn_blocking(move || {
-            state.blocking_lock().fossick_one(file)
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("Task join error: {e}"))??;
-
-        Ok(IndexedFileResponse {
-            page_word_count: data.fragment.data.word_count as u32,
-            page_url: data.fragment.data.url,
-            page_meta: data.fragment.data.meta,
-        })
+        // papermap patch: a custom record is already digested text, and its caller runs one
+        // index per thread, so fossicking it where we stand beats a hop to the blocking pool
+        // for every record.
+        self.search_index.lock().await.fossick_one(file)
     }
 
     /// Index a directory of HTML files from disk.
