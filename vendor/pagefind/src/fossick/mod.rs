@@ -607,7 +607,9 @@ impl Fossicker {
                     let mut previous_cluster: Option<&str> = None;
                     while let Some(word) = words.next() {
                         track_word(word, words.peek().is_none(), previous_cluster, true);
-                        previous_cluster = word.graphemes(true).last();
+                        // papermap patch: the last cluster read from the end, not by walking
+                        // every cluster of the word from its start.
+                        previous_cluster = word.graphemes(true).next_back();
                     }
                 }
             };

@@ -148,6 +148,11 @@ pub fn get_indexable_bigrams(
     stemmer: Option<&Stemmer>,
     existing: &[IndexableWord],
 ) -> Vec<IndexableWord> {
+    // papermap patch: no cluster of an ASCII word is in a segmented script, so it has no pairs;
+    // Latin text on a Chinese page (an untranslated abstract) walked every cluster for none.
+    if raw_word.is_ascii() {
+        return Vec::new();
+    }
     let mut seen: HashSet<String> = existing.iter().map(|w| w.stemmed.clone()).collect();
     let mut bigrams = Vec::new();
     for bigram in pair_bigrams(raw_word, None) {
