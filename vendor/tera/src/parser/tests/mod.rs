@@ -1,0 +1,4 @@
+mod errors;
+mod lexer;
+mod parser;
+mod whitespace;
