@@ -3,7 +3,7 @@ use std::collections::HashMap;
 
 use serde_json::{to_value, Value};
 
-use crate::context::dotted_pointer;
+use crate::context::{dotted_pointer, unescape_pointer_token};
 use crate::errors::{Error, Result};
 use crate::renderer::for_loop::{ForLoop, ForLoopState};
 use crate::renderer::stack_frame::{FrameContext, FrameType, StackFrame, Val};
@@ -28,7 +28,9 @@ impl<'a> UserContext<'a> {
     }
 
     pub fn find_value_by_dotted_pointer(&self, pointer: &str) -> Option<&'a Value> {
-        let root = pointer.split('.').next().unwrap().replace("~1", "/").replace("~0", "~");
+        // papermap patch: the root unescaped only if it holds an escape (see
+        // `unescape_pointer_token`), not copied twice for every lookup.
+        let root = unescape_pointer_token(pointer.split('.').next().unwrap());
         let rest = &pointer[root.len() + 1..];
         self.inner.get(&root).and_then(|val| dotted_pointer(val, rest))
     }
