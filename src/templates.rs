@@ -229,30 +229,31 @@ impl tera::Function for Translate {
 }
 
 /// Escapes what HTML and XML need escaped, and not `/` as Tera's default does, so URLs stay
-/// readable. Every value a template shows goes through it, so it copies the runs between the
-/// bytes it changes rather than going char by char (2 % of a build's time went to the latter).
+/// readable. Every value a template shows goes through it (4 % of a build's instructions), so it
+/// skips the runs of bytes it keeps with one table lookup a byte and copies them whole.
 pub fn escape_html(input: &str) -> String {
     let bytes = input.as_bytes();
     let mut out = String::with_capacity(input.len());
     let mut copied = 0;
     let mut at = 0;
-    while at < bytes.len() {
-        let replaced = match bytes[at] {
-            b'&' => Some(("&amp;", 1)),
-            b'<' => Some(("&lt;", 1)),
-            b'>' => Some(("&gt;", 1)),
-            b'"' => Some(("&quot;", 1)),
-            b'\'' => Some(("&#39;", 1)),
-            b'\n' | b'\t' | b'\r' => None,
-            // Control characters are not allowed in XML (the feeds) nor in HTML text: C0 and
-            // DEL, and C1 (U+0080 to U+009F, 0xC2 0x80 to 0xC2 0x9F in UTF-8).
-            0x00..=0x1F | 0x7F => Some(("", 1)),
-            0xC2 if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => Some(("", 2)),
-            _ => None,
-        };
-        let Some((replacement, width)) = replaced else {
-            at += 1;
-            continue;
+    while let Some(offset) = bytes[at..]
+        .iter()
+        .position(|&byte| ESCAPE_CLASS[usize::from(byte)] != KEEP)
+    {
+        at += offset;
+        let (replacement, width) = match ESCAPE_CLASS[usize::from(bytes[at])] {
+            AMPERSAND => ("&amp;", 1),
+            LESS_THAN => ("&lt;", 1),
+            GREATER_THAN => ("&gt;", 1),
+            DOUBLE_QUOTE => ("&quot;", 1),
+            SINGLE_QUOTE => ("&#39;", 1),
+            CONTROL => ("", 1),
+            // 0xC2 leads U+0080 to U+00FF; only U+0080 to U+009F (C1) are control characters.
+            C1_LEAD if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => ("", 2),
+            _ => {
+                at += 1;
+                continue;
+            }
         };
         // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
         out.push_str(&input[copied..at]);
@@ -263,6 +264,38 @@ pub fn escape_html(input: &str) -> String {
     out.push_str(&input[copied..]);
     out
 }
+
+const KEEP: u8 = 0;
+const AMPERSAND: u8 = 1;
+const LESS_THAN: u8 = 2;
+const GREATER_THAN: u8 = 3;
+const DOUBLE_QUOTE: u8 = 4;
+const SINGLE_QUOTE: u8 = 5;
+const CONTROL: u8 = 6;
+const C1_LEAD: u8 = 7;
+
+/// What [`escape_html`] does with each byte. Control characters are not allowed in XML (the
+/// feeds) nor in HTML text: C0 but tab, line feed and carriage return, DEL, and C1 (U+0080 to
+/// U+009F, 0xC2 0x80 to 0xC2 0x9F in UTF-8) are dropped.
+static ESCAPE_CLASS: [u8; 256] = {
+    let mut class = [KEEP; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        class[byte] = CONTROL;
+        byte += 1;
+    }
+    class[b'\t' as usize] = KEEP;
+    class[b'\n' as usize] = KEEP;
+    class[b'\r' as usize] = KEEP;
+    class[0x7F] = CONTROL;
+    class[0xC2] = C1_LEAD;
+    class[b'&' as usize] = AMPERSAND;
+    class[b'<' as usize] = LESS_THAN;
+    class[b'>' as usize] = GREATER_THAN;
+    class[b'"' as usize] = DOUBLE_QUOTE;
+    class[b'\'' as usize] = SINGLE_QUOTE;
+    class
+};
 
 fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
     let root = config.path(dir);
