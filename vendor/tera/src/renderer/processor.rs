@@ -958,7 +958,15 @@ impl<'a> Processor<'a> {
             // Comments are ignored when rendering
             Node::Comment(_, _) => (),
             Node::Text(ref s) | Node::Raw(_, ref s, _) => write!(write, "{}", s)?,
-            Node::VariableBlock(_, ref expr) => self.eval_expression(expr)?.render(write)?,
+            // papermap patch: `{{ macros::item(...) }}` writes the macro's output where it goes,
+            // rather than into a string of its own, checked as UTF-8 and copied again (what
+            // `eval_expression` does, since a macro call may also be an argument or be filtered).
+            Node::VariableBlock(_, ref expr) => match expr.val {
+                ExprVal::MacroCall(ref macro_call) if expr.filters.is_empty() && !expr.negated => {
+                    self.eval_macro_call(macro_call, write)?
+                }
+                _ => self.eval_expression(expr)?.render(write)?,
+            },
             Node::Set(_, ref set) => self.eval_set(set)?,
             Node::FilterSection(_, FilterSection { ref filter, ref body }, _) => {
                 let body = render_to_string(
