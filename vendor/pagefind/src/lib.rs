@@ -38,6 +38,8 @@ struct SearchState {
     // hash lookup rather than a scan of every page added before it.
     page_numbers: HashMap<String, usize>,
     built_indexes: Vec<PagefindIndexes>,
+    // papermap patch: the stemmers of this index's records, with the stems they made.
+    stemmers: fossick::Stemmers,
 }
 
 impl SearchState {
@@ -47,6 +49,7 @@ impl SearchState {
             fossicked_pages: vec![],
             page_numbers: HashMap::new(),
             built_indexes: vec![],
+            stemmers: fossick::Stemmers::default(),
         }
     }
 
@@ -120,7 +123,8 @@ impl SearchState {
     // papermap patch: answers with the few fields callers read instead of a clone of the whole
     // fossicked page (its word map included), and finds a replaced URL by hash lookup.
     pub fn fossick_one(&mut self, file: Fossicker) -> Result<api::IndexedFileResponse> {
-        let result = file.fossick_sync(&self.options)?;
+        // papermap patch: the index's stemmers, which keep the stems they made, are lent to it.
+        let result = file.fossick_sync_with(&self.options, &mut self.stemmers)?;
         let response = api::IndexedFileResponse {
             page_word_count: result.fragment.data.word_count as u32,
             page_url: result.fragment.data.url.clone(),
@@ -147,6 +151,8 @@ impl SearchState {
             bail!("Error: pages were added after the search index was built.");
         }
         self.page_numbers.clear();
+        // papermap patch: no record is added after this, so the stems are let go.
+        self.stemmers = fossick::Stemmers::default();
         let log = &self.options.logger;
 
         let used_custom_body = self.fossicked_pages.iter().any(|page| page.has_custom_body);

@@ -17,6 +17,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::fossick::splitting::{
     get_dotted_tails, get_indexable_bigrams, get_indexable_cross_bigram, get_indexable_words,
+    CachedStemmer,
 };
 use crate::fragments::{PageAnchorData, PageFragment, PageFragmentData};
 use crate::SearchOptions;
@@ -298,7 +299,17 @@ impl Fossicker {
         }))
     }
 
-    pub fn fossick_sync(mut self, options: &SearchOptions) -> Result<FossickedData> {
+    pub fn fossick_sync(self, options: &SearchOptions) -> Result<FossickedData> {
+        self.fossick_sync_with(options, &mut Stemmers::default())
+    }
+
+    /// papermap patch: `fossick_sync`, with the stemmers (and the stems they made) of the index
+    /// the page goes into, so that each word is stemmed once an index rather than once a use.
+    pub fn fossick_sync_with(
+        mut self,
+        options: &SearchOptions,
+        stemmers: &mut Stemmers,
+    ) -> Result<FossickedData> {
         if (self.file_path.is_some() || self.synthetic_content.is_some()) && self.data.is_none() {
             if let Err(e) = self.fossick_html_sync(options) {
                 let path_desc = self
@@ -314,15 +325,20 @@ impl Fossicker {
             }
         }
 
-        let (content, word_data, anchors, word_count) = self.parse_digest(options);
+        let (content, word_data, anchors, word_count) = self.parse_digest(options, stemmers);
         self.tidy_meta_and_filters();
 
         let data = self.data.unwrap();
 
         // Get sorted list of meta field names for consistent field IDs
         let meta_field_order: Vec<String> = data.meta.keys().cloned().collect();
-        let meta_word_data =
-            Self::parse_meta_words(&data.meta, &meta_field_order, &data.language, options);
+        let meta_word_data = Self::parse_meta_words(
+            &data.meta,
+            &meta_field_order,
+            &data.language,
+            options,
+            stemmers,
+        );
 
         // Build URL using Option combinators for cleaner logic
         let url = self
@@ -368,6 +384,7 @@ impl Fossicker {
     fn parse_digest(
         &mut self,
         options: &SearchOptions,
+        stemmers: &mut Stemmers,
     ) -> (
         String,
         HashMap<String, Vec<FossickedWord>>,
@@ -381,7 +398,7 @@ impl Fossicker {
             return ("".into(), map, anchors, 0); // empty page result, will be dropped from search
         }
         let data = self.data.as_ref().unwrap();
-        let stemmer = get_stemmer(&data.language);
+        let mut stemmer = stemmers.for_language(&data.language);
 
         let mut content = String::with_capacity(data.digest.len());
 
@@ -518,11 +535,14 @@ impl Fossicker {
 
             let word_weight = *weight_stack.last().unwrap_or(&1);
 
-            let mut indexable_words =
-                get_indexable_words(&base_word, stemmer.as_ref(), &options.include_characters);
+            let mut indexable_words = get_indexable_words(
+                &base_word,
+                stemmer.as_deref_mut(),
+                &options.include_characters,
+            );
             let dotted_tails = get_dotted_tails(
                 &base_word,
-                stemmer.as_ref(),
+                stemmer.as_deref_mut(),
                 &options.include_characters,
                 &indexable_words,
             );
@@ -530,14 +550,14 @@ impl Fossicker {
             let mut cross_bigram = None;
             if segmented {
                 let bigrams =
-                    get_indexable_bigrams(&base_word, stemmer.as_ref(), &indexable_words);
+                    get_indexable_bigrams(&base_word, stemmer.as_deref_mut(), &indexable_words);
                 indexable_words.extend(bigrams);
                 // The pair that spans the boundary from the previous segment is
                 // indexed against that segment, so it is tracked separately
                 cross_bigram = get_indexable_cross_bigram(
                     &base_word,
                     previous_cluster,
-                    stemmer.as_ref(),
+                    stemmer.as_deref_mut(),
                     &indexable_words,
                 );
             }
@@ -652,15 +672,19 @@ impl Fossicker {
         field_order: &[String],
         language: &str,
         options: &SearchOptions,
+        stemmers: &mut Stemmers,
     ) -> HashMap<String, Vec<MetaFossickedWord>> {
         let mut map: HashMap<String, Vec<MetaFossickedWord>> = HashMap::new();
-        let stemmer = get_stemmer(language);
+        let mut stemmer = stemmers.for_language(language);
 
         for (field_id, field_name) in field_order.iter().enumerate() {
             if let Some(field_value) = meta.get(field_name) {
                 for (word_idx, word) in field_value.split_whitespace().enumerate() {
-                    let indexable_words =
-                        get_indexable_words(word, stemmer.as_ref(), &options.include_characters);
+                    let indexable_words = get_indexable_words(
+                        word,
+                        stemmer.as_deref_mut(),
+                        &options.include_characters,
+                    );
 
                     for indexable in indexable_words {
                         let entry = MetaFossickedWord {
@@ -737,6 +761,23 @@ fn normalize_content(content: &str) -> String {
     let content = EXTRANEOUS_SPACES.replace_all(&content, " ");
 
     content.to_string()
+}
+
+/// papermap patch: the stemmers of an index, one a language, made when first needed and kept
+/// with the stems they made (`CachedStemmer`).
+#[derive(Default)]
+pub struct Stemmers {
+    by_language: HashMap<String, Option<CachedStemmer>>,
+}
+
+impl Stemmers {
+    fn for_language(&mut self, lang: &str) -> Option<&mut CachedStemmer> {
+        if !self.by_language.contains_key(lang) {
+            let stemmer = get_stemmer(lang).map(CachedStemmer::new);
+            self.by_language.insert(lang.to_string(), stemmer);
+        }
+        self.by_language.get_mut(lang).and_then(Option::as_mut)
+    }
 }
 
 // TODO: These language codes are duplicated with pagefind_web's Cargo.toml
@@ -820,7 +861,7 @@ mod tests {
         let mut f =
             test_fossick(["<html><body>", "<p>Hello World!</p>", "</body></html>"].concat());
 
-        let (digest, words, _, _) = f.parse_digest(&test_opts());
+        let (digest, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         assert_eq!(digest, "Hello World!".to_string());
         assert_eq!(
@@ -859,7 +900,7 @@ mod tests {
 
         let mut opts = test_opts();
         opts.include_characters.extend(['<', '>', '*']);
-        let (digest, words, _, _) = f.parse_digest(&opts);
+        let (digest, words, _, _) = f.parse_digest(&opts, &mut Stemmers::default());
 
         assert_eq!(
             digest,
@@ -983,7 +1024,7 @@ mod tests {
             .concat(),
         );
 
-        let (digest, words, _, _) = f.parse_digest(&test_opts());
+        let (digest, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         assert_eq!(digest, "The Quick Brown. Fox Jumps Over. Ryan.".to_string());
         assert_eq!(
@@ -1067,7 +1108,7 @@ mod tests {
             .concat(),
         );
 
-        let (_, words, _, _) = f.parse_digest(&test_opts());
+        let (_, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         assert_eq!(
             words,
@@ -1132,7 +1173,7 @@ mod tests {
             .concat(),
         );
 
-        let (_, words, _, _) = f.parse_digest(&test_opts());
+        let (_, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         for (_, word_positions) in words {
             for position in word_positions {
@@ -1155,7 +1196,7 @@ mod tests {
             .concat(),
         );
 
-        let (_, words, _, _) = f.parse_digest(&test_opts());
+        let (_, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         assert_eq!(
             words,
@@ -1207,7 +1248,7 @@ mod tests {
             .concat(),
         );
 
-        let (_, words, _, _) = f.parse_digest(&test_opts());
+        let (_, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         let mut words = words.keys().collect::<Vec<_>>();
         words.sort();
@@ -1226,7 +1267,7 @@ mod tests {
             .concat(),
         );
 
-        let (content, words, _, _) = f.parse_digest(&test_opts());
+        let (content, words, _, _) = f.parse_digest(&test_opts(), &mut Stemmers::default());
 
         let mut keys = words.keys().collect::<Vec<_>>();
         keys.sort();

@@ -1,6 +1,6 @@
 use convert_case::{Case, Casing};
 use emojis;
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
 use lazy_static::lazy_static;
 use pagefind_stem::Stemmer;
 use regex::Regex;
@@ -22,6 +22,33 @@ pub struct IndexableWord {
     pub original: Option<String>,
 }
 
+/// papermap patch: a language's stemmer with the stems it has made, so that a word met again is
+/// looked up instead of stemmed again: most words of a corpus are met again (Zipf), and stemming
+/// was 9 % of a build's instructions. One lives as long as a search index (`SearchState`), so it
+/// holds at most the distinct words of that index.
+pub struct CachedStemmer {
+    stemmer: Stemmer,
+    stems: HashMap<String, String>,
+}
+
+impl CachedStemmer {
+    pub fn new(stemmer: Stemmer) -> Self {
+        CachedStemmer {
+            stemmer,
+            stems: HashMap::new(),
+        }
+    }
+
+    pub fn stem(&mut self, word: &str) -> String {
+        if let Some(stem) = self.stems.get(word) {
+            return stem.clone();
+        }
+        let stem = self.stemmer.stem(word).into_owned();
+        self.stems.insert(word.to_string(), stem.clone());
+        stem
+    }
+}
+
 /// Returns all words that should be indexed for a given input word.
 /// This includes:
 /// - The primary normalized+stemmed word
@@ -29,7 +56,7 @@ pub struct IndexableWord {
 /// - Emoji characters
 pub fn get_indexable_words(
     raw_word: &str,
-    stemmer: Option<&Stemmer>,
+    mut stemmer: Option<&mut CachedStemmer>,
     include_characters: &[char],
 ) -> Vec<IndexableWord> {
     let mut results = Vec::new();
@@ -37,7 +64,7 @@ pub fn get_indexable_words(
     let normalized_word = normalize_word(raw_word, include_characters);
 
     if !normalized_word.is_empty() {
-        results.push(stem_word(&normalized_word, stemmer, false));
+        results.push(stem_word(&normalized_word, stemmer.as_deref_mut(), false));
     }
 
     for suffix in katakana_suffixes(raw_word) {
@@ -69,10 +96,8 @@ pub fn get_indexable_words(
         for part_word in part_words.into_iter().filter(|w| w.len() > 1) {
             let part_diacritic = normalize_diacritics(part_word);
 
-            let stemmed_part = if let Some(stemmer) = stemmer {
-                stemmer
-                    .stem(part_diacritic.as_deref().unwrap_or(part_word))
-                    .into_owned()
+            let stemmed_part = if let Some(stemmer) = stemmer.as_deref_mut() {
+                stemmer.stem(part_diacritic.as_deref().unwrap_or(part_word))
             } else {
                 part_diacritic
                     .clone()
@@ -105,7 +130,7 @@ pub fn get_indexable_words(
 /// without completely decomposing it.
 pub fn get_dotted_tails(
     raw_word: &str,
-    stemmer: Option<&Stemmer>,
+    mut stemmer: Option<&mut CachedStemmer>,
     include_characters: &[char],
     existing: &[IndexableWord],
 ) -> Vec<IndexableWord> {
@@ -131,7 +156,7 @@ pub fn get_dotted_tails(
         if tail_normalized.chars().count() < 2 {
             continue;
         }
-        let tail_word = stem_word(&tail_normalized, stemmer, true);
+        let tail_word = stem_word(&tail_normalized, stemmer.as_deref_mut(), true);
         if !seen.contains(tail_word.stemmed.as_str())
             && seen_tails.insert(tail_word.stemmed.clone())
         {
@@ -145,7 +170,7 @@ pub fn get_dotted_tails(
 /// segment, for pages in a language that is segmented into words.
 pub fn get_indexable_bigrams(
     raw_word: &str,
-    stemmer: Option<&Stemmer>,
+    mut stemmer: Option<&mut CachedStemmer>,
     existing: &[IndexableWord],
 ) -> Vec<IndexableWord> {
     // papermap patch: no cluster of an ASCII word is in a segmented script, so it has no pairs;
@@ -156,7 +181,7 @@ pub fn get_indexable_bigrams(
     let mut seen: HashSet<String> = existing.iter().map(|w| w.stemmed.clone()).collect();
     let mut bigrams = Vec::new();
     for bigram in pair_bigrams(raw_word, None) {
-        let bigram = stem_word(&bigram, stemmer, true);
+        let bigram = stem_word(&bigram, stemmer.as_deref_mut(), true);
         if seen.insert(bigram.stemmed.clone()) {
             bigrams.push(bigram);
         }
@@ -170,7 +195,7 @@ pub fn get_indexable_bigrams(
 pub fn get_indexable_cross_bigram(
     raw_word: &str,
     previous_cluster: Option<&str>,
-    stemmer: Option<&Stemmer>,
+    stemmer: Option<&mut CachedStemmer>,
     existing: &[IndexableWord],
 ) -> Option<IndexableWord> {
     let bigram = stem_word(&cross_pair(raw_word, previous_cluster)?, stemmer, true);
@@ -199,15 +224,13 @@ fn normalize_word(raw_word: &str, include_characters: &[char]) -> String {
 
 fn stem_word(
     normalized_word: &str,
-    stemmer: Option<&Stemmer>,
+    stemmer: Option<&mut CachedStemmer>,
     is_compound_part: bool,
 ) -> IndexableWord {
     let diacritic_normalized = normalize_diacritics(normalized_word);
 
     let stemmed = if let Some(stemmer) = stemmer {
-        stemmer
-            .stem(diacritic_normalized.as_deref().unwrap_or(normalized_word))
-            .into_owned()
+        stemmer.stem(diacritic_normalized.as_deref().unwrap_or(normalized_word))
     } else {
         diacritic_normalized
             .clone()
@@ -396,8 +419,8 @@ mod tests {
 
     #[test]
     fn indexable_words_simple() {
-        let stemmer = get_stemmer("en");
-        let results = get_indexable_words("hello", stemmer.as_ref(), &[]);
+        let mut stemmer = get_stemmer("en").map(CachedStemmer::new);
+        let results = get_indexable_words("hello", stemmer.as_mut(), &[]);
 
         assert_eq!(
             results,
@@ -411,7 +434,7 @@ mod tests {
 
     #[test]
     fn indexable_words_compound() {
-        let stemmer = get_stemmer("en");
+        let mut stemmer = get_stemmer("en").map(CachedStemmer::new);
 
         let expected = vec![
             IndexableWord {
@@ -431,9 +454,9 @@ mod tests {
             },
         ];
 
-        let camel_results = get_indexable_words("ThreeAntelopes", stemmer.as_ref(), &[]);
-        let kebab_results = get_indexable_words("three-antelopes", stemmer.as_ref(), &[]);
-        let snake_results = get_indexable_words("three_antelopes", stemmer.as_ref(), &[]);
+        let camel_results = get_indexable_words("ThreeAntelopes", stemmer.as_mut(), &[]);
+        let kebab_results = get_indexable_words("three-antelopes", stemmer.as_mut(), &[]);
+        let snake_results = get_indexable_words("three_antelopes", stemmer.as_mut(), &[]);
 
         assert_eq!(camel_results, expected);
         assert_eq!(kebab_results, expected);
@@ -442,8 +465,8 @@ mod tests {
 
     #[test]
     fn indexable_words_compound_diacritics() {
-        let stemmer = get_stemmer("fr");
-        let results = get_indexable_words("café-crème", stemmer.as_ref(), &[]);
+        let mut stemmer = get_stemmer("fr").map(CachedStemmer::new);
+        let results = get_indexable_words("café-crème", stemmer.as_mut(), &[]);
 
         assert_eq!(
             results,
