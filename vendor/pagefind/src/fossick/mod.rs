@@ -84,11 +84,18 @@ fn segment_words(input: &str) -> impl Iterator<Item = &str> {
     // วิ|กิพ|ี|เดีย. A word can't start with a dangling vowel or tone mark, so
     // breakpoints inside a grapheme cluster are dropped
     let mut grapheme_starts = input.grapheme_indices(true).map(|(i, _)| i).peekable();
+    // papermap patch: in ASCII text every byte starts a grapheme cluster but the LF of a CR LF,
+    // so a run without a CR has no breakpoint inside a cluster: English text on a Chinese page
+    // no longer walks its clusters.
+    let every_byte_starts_a_cluster = input.is_ascii() && !input.contains('\r');
     let mut start = 0;
     segmenter
         .segment_str(input)
         .skip(1)
         .filter(move |&end| {
+            if every_byte_starts_a_cluster {
+                return true;
+            }
             while grapheme_starts.next_if(|&g| g < end).is_some() {}
             end == input.len() || grapheme_starts.peek() == Some(&end)
         })
