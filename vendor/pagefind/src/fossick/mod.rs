@@ -779,11 +779,10 @@ pub struct Stemmers {
 
 impl Stemmers {
     fn for_language(&mut self, lang: &str) -> Option<&mut CachedStemmer> {
-        if !self.by_language.contains_key(lang) {
-            let stemmer = get_stemmer(lang).map(CachedStemmer::new);
-            self.by_language.insert(lang.to_string(), stemmer);
-        }
-        self.by_language.get_mut(lang).and_then(Option::as_mut)
+        self.by_language
+            .entry_ref(lang)
+            .or_insert_with(|| get_stemmer(lang).map(CachedStemmer::new))
+            .as_mut()
     }
 }
 
