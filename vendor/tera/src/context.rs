@@ -144,7 +144,8 @@ pub trait ValueRender {
 impl ValueRender for Value {
     fn render(&self, write: &mut impl Write) -> std::io::Result<()> {
         match *self {
-            Value::String(ref s) => write!(write, "{}", s),
+            // papermap patch: written as it is, not through `write!` (see `render_node`).
+            Value::String(ref s) => write.write_all(s.as_bytes()),
             Value::Number(ref i) => {
                 if let Some(v) = i.as_i64() {
                     write!(write, "{}", v)
@@ -359,13 +360,53 @@ pub fn dotted_pointer<'a>(value: &'a Value, pointer: &str) -> Option<&'a Value> 
         return Some(value);
     }
 
-    PointerMachina::new(pointer).map(unescape_pointer_token).try_fold(value, |target, token| {
+    fn step<'v>(target: &'v Value, token: &str) -> Option<&'v Value> {
         match target {
-            Value::Object(map) => map.get(token.as_ref()),
-            Value::Array(list) => parse_index(&token).and_then(|x| list.get(x)),
+            Value::Object(map) => map.get(token),
+            Value::Array(list) => parse_index(token).and_then(|x| list.get(x)),
             _ => None,
         }
-    })
+    }
+    if is_plain_pointer(pointer) {
+        return PlainSegments(pointer).try_fold(value, step);
+    }
+    PointerMachina::new(pointer)
+        .map(unescape_pointer_token)
+        .try_fold(value, |target, token| step(target, &token))
+}
+
+/// papermap patch: whether `pointer` is ASCII without quotes, brackets, backslashes or `~`,
+/// which nearly every name a template looks up is (`item.title`, `paper.links`). Such a
+/// pointer's segments are the text between its dots, which [`PlainSegments`] finds a byte at a
+/// time; [`PointerMachina`] decodes and matches each character (about 90 instructions a
+/// segment, 2 % of a build's instructions) and yields the same segments for it.
+fn is_plain_pointer(pointer: &str) -> bool {
+    pointer
+        .bytes()
+        .all(|b| b.is_ascii() && !matches!(b, b'"' | b'\'' | b'\\' | b'[' | b']' | b'~'))
+}
+
+/// The non-empty segments between the dots of a plain pointer (see [`is_plain_pointer`]).
+struct PlainSegments<'a>(&'a str);
+
+impl<'a> Iterator for PlainSegments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            if self.0.is_empty() {
+                return None;
+            }
+            let (segment, rest) = match self.0.bytes().position(|b| b == b'.') {
+                Some(dot) => (&self.0[..dot], &self.0[dot + 1..]),
+                None => (self.0, ""),
+            };
+            self.0 = rest;
+            if !segment.is_empty() {
+                return Some(segment);
+            }
+        }
+    }
 }
 
 /// papermap patch: a token of a pointer is unescaped (RFC 6901: `~1` is `/`, `~0` is `~`) only

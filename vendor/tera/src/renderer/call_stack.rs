@@ -6,7 +6,7 @@ use serde_json::{to_value, Value};
 use crate::context::{dotted_pointer, unescape_pointer_token};
 use crate::errors::{Error, Result};
 use crate::renderer::for_loop::{ForLoop, ForLoopState};
-use crate::renderer::stack_frame::{FrameContext, FrameType, StackFrame, Val};
+use crate::renderer::stack_frame::{FrameContext, FrameType, SplitKey, StackFrame, Val};
 use crate::template::Template;
 use crate::Context;
 
@@ -27,11 +27,12 @@ impl<'a> UserContext<'a> {
         self.inner.get(key)
     }
 
-    pub fn find_value_by_dotted_pointer(&self, pointer: &str) -> Option<&'a Value> {
+    pub fn find_value_by_dotted_pointer(&self, pointer: &SplitKey<'_>) -> Option<&'a Value> {
         // papermap patch: the root unescaped only if it holds an escape (see
-        // `unescape_pointer_token`), not copied twice for every lookup.
-        let root = unescape_pointer_token(pointer.split('.').next().unwrap());
-        let rest = &pointer[root.len() + 1..];
+        // `unescape_pointer_token`), not copied twice for every lookup; it comes split from the
+        // frames' lookup (`SplitKey`), not split again.
+        let root = unescape_pointer_token(pointer.root);
+        let rest = &pointer.whole[root.len() + 1..];
         self.inner.get(&root).and_then(|val| dotted_pointer(val, rest))
     }
 }
@@ -106,8 +107,9 @@ impl<'a> CallStack<'a> {
     }
 
     pub fn lookup(&self, key: &str) -> Option<Val<'a>> {
+        let split = SplitKey::new(key);
         for stack_frame in self.stack.iter().rev() {
-            let found = stack_frame.find_value(key);
+            let found = stack_frame.find_split_value(&split);
             if found.is_some() {
                 return found;
             }
@@ -120,8 +122,8 @@ impl<'a> CallStack<'a> {
         }
 
         // Not in stack frame, look in user supplied context
-        if key.contains('.') {
-            return self.context.find_value_by_dotted_pointer(key).map(Cow::Borrowed);
+        if split.tail.is_some() {
+            return self.context.find_value_by_dotted_pointer(&split).map(Cow::Borrowed);
         } else if let Some(value) = self.context.find_value(key) {
             return Some(Cow::Borrowed(value));
         }

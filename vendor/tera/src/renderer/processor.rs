@@ -522,7 +522,8 @@ impl<'a> Processor<'a> {
             &macro_call.name[..],
         )?;
 
-        let mut frame_context = FrameContext::with_capacity(macro_definition.args.len());
+        let mut frame_context =
+            FrameContext::with_capacity_and_hasher(macro_definition.args.len(), Default::default());
 
         // First the default arguments
         for (arg_name, default_value) in &macro_definition.args {
@@ -957,7 +958,9 @@ impl<'a> Processor<'a> {
         match *node {
             // Comments are ignored when rendering
             Node::Comment(_, _) => (),
-            Node::Text(ref s) | Node::Raw(_, ref s, _) => write!(write, "{}", s)?,
+            // papermap patch: text is written as it is, not through `write!` and the formatting
+            // machinery, which a page's every run of template text went through.
+            Node::Text(ref s) | Node::Raw(_, ref s, _) => write.write_all(s.as_bytes())?,
             // papermap patch: `{{ macros::item(...) }}` writes the macro's output where it goes,
             // rather than into a string of its own, checked as UTF-8 and copied again (what
             // `eval_expression` does, since a macro call may also be an argument or be filtered).
