@@ -128,6 +128,9 @@ impl Templates {
                 locale,
             },
         );
+        // A message depends on its locale and arguments alone: `t(key="site-title")` is made
+        // once for the locale instead of at each of the some thirty places a paper page has one.
+        tera.fold_constant_calls("t");
         let numbers = localizer.clone();
         tera.register_filter(
             "num",

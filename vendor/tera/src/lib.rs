@@ -64,6 +64,8 @@ mod builtins;
 mod context;
 mod errors;
 mod filter_utils;
+// papermap patch: constant calls made once (`Tera::fold_constant_calls`).
+mod fold;
 mod parser;
 mod renderer;
 mod template;

@@ -669,6 +669,20 @@ impl Tera {
         self.functions.insert(name.to_string(), Arc::new(function));
     }
 
+    /// papermap patch: replaces each call of the registered function `name` whose arguments
+    /// are all literals (`t(key="site-title")`) by the string it gives, in every template, so
+    /// that it is made once rather than at every render. Only for a function that gives the
+    /// same result for the same arguments and does nothing else, registered before this is
+    /// called; see `fold.rs` for which calls are left as they are.
+    pub fn fold_constant_calls(&mut self, name: &str) {
+        let Some(function) = self.functions.get(name).cloned() else {
+            return;
+        };
+        for template in self.templates.values_mut() {
+            crate::fold::fold_template(template, name, &function);
+        }
+    }
+
     fn register_tera_filters(&mut self) {
         self.register_filter("upper", string::upper);
         self.register_filter("lower", string::lower);
