@@ -631,8 +631,13 @@ impl<'a> Processor<'a> {
                 }
             }
             ExprVal::Ident(_) => {
+                // papermap patch: evaluated without escaping, which made an escaped copy of a
+                // string (`{% if paper.abstract_html %}`: the whole abstract) only to ask whether
+                // it is empty. The answer differs only for a string that escaping empties, which
+                // Tera's escape never does and papermap's does only to one made of nothing but
+                // control characters.
                 let mut res = self
-                    .eval_expression(bool_expr)
+                    .safe_eval_expression(bool_expr)
                     .unwrap_or(Cow::Owned(Value::Bool(false)))
                     .is_truthy();
                 if bool_expr.negated {
