@@ -162,16 +162,25 @@ pub fn problems(markdown: &str) -> Vec<(std::ops::Range<usize>, String)> {
 /// is escaped. For text that is not Markdown (de-inverted abstracts, titles in the twins).
 pub fn escape_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
-        ) {
+    // The markup characters are ASCII, so the text between two of them is copied whole: the
+    // twins escape every title they list, character by character this was 1.3 % of a build.
+    let mut kept = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        if is_markdown_markup(byte) {
+            out.push_str(&text[kept..at]);
             out.push('\\');
+            kept = at;
         }
-        out.push(c);
     }
+    out.push_str(&text[kept..]);
     out
+}
+
+fn is_markdown_markup(byte: u8) -> bool {
+    matches!(
+        byte,
+        b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'>' | b'#' | b'!' | b'|' | b'~'
+    )
 }
 
 /// The words of Markdown without its markup, code blocks or raw HTML, whitespace collapsed: for
@@ -196,7 +205,19 @@ pub fn plain_text(markdown: &str) -> String {
             _ => {}
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    collapse_whitespace(&out)
+}
+
+/// The words of `text` with one space between each.
+fn collapse_whitespace(text: &str) -> String {
+    let mut collapsed = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !collapsed.is_empty() {
+            collapsed.push(' ');
+        }
+        collapsed.push_str(word);
+    }
+    collapsed
 }
 
 fn checked<'a>(
@@ -251,6 +272,27 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn escapes_text_as_char_by_char(text in "(\\PC|[\\\\`*_\\[\\]<>#!|~ \t\n])*") {
+            let mut expected = String::new();
+            for c in text.chars() {
+                if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~') {
+                    expected.push('\\');
+                }
+                expected.push(c);
+            }
+            prop_assert_eq!(escape_text(&text), expected);
+        }
+
+        #[test]
+        fn collapses_whitespace_as_split_and_join(text in "(\\PC|[ \t\n\u{a0}\u{3000}])*") {
+            let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            prop_assert_eq!(collapse_whitespace(&text), expected);
+        }
+    }
 
     #[test]
     fn problems_are_what_rendering_refuses() {
