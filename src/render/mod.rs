@@ -419,6 +419,8 @@ struct Shared {
     /// The original abstract's HTML, shown in every locale without a translation of it (a
     /// translation is shown in its own locale only, so it is made where it is shown).
     abstract_html: OnceCell<String>,
+    /// The original abstract as plain text (the head's description and JSON-LD), likewise.
+    plain_abstract: OnceCell<String>,
     /// The context of the paper's page in each locale rendered so far, which its Markdown twin
     /// (rendered after it) takes rather than making the same again.
     paper_contexts: RefCell<Vec<(String, tera::Context)>>,
@@ -473,16 +475,36 @@ impl Renderer<'_> {
 
     /// The HTML of the paper's abstract as shown in `locale`.
     fn abstract_html<'b>(&self, paper: usize, locale: &str, shared: &'b Shared) -> Cow<'b, str> {
+        self.abstract_as(paper, locale, &shared.abstract_html, |markdown| {
+            crate::markdown::render(markdown).html
+        })
+    }
+
+    /// The paper's abstract as shown in `locale`, as plain text.
+    fn plain_abstract<'b>(&self, paper: usize, locale: &str, shared: &'b Shared) -> Cow<'b, str> {
+        self.abstract_as(
+            paper,
+            locale,
+            &shared.plain_abstract,
+            crate::markdown::plain_text,
+        )
+    }
+
+    /// `make` of the abstract shown in `locale`: made once for every locale that shows the
+    /// original (kept in `original`), or for this locale alone when it shows a translation.
+    fn abstract_as<'b>(
+        &self,
+        paper: usize,
+        locale: &str,
+        original: &'b OnceCell<String>,
+        make: impl FnOnce(&str) -> String,
+    ) -> Cow<'b, str> {
         let entry = &self.model.papers[paper];
         let (text, _) = views::abstract_in(entry, locale);
         if std::ptr::eq(text, &entry.record.abstract_text) {
-            Cow::Borrowed(
-                shared
-                    .abstract_html
-                    .get_or_init(|| crate::markdown::render(&text.markdown).html),
-            )
+            Cow::Borrowed(original.get_or_init(|| make(&text.markdown)))
         } else {
-            Cow::Owned(crate::markdown::render(&text.markdown).html)
+            Cow::Owned(make(&text.markdown))
         }
     }
 
@@ -634,6 +656,11 @@ impl Renderer<'_> {
             ),
             Job::Paper(i) | Job::Twin(i) => {
                 let abstract_html = self.abstract_html(i, locale, shared);
+                let with_head = matches!(job, Job::Paper(_));
+                let plain_abstract = match with_head {
+                    true => self.plain_abstract(i, locale, shared),
+                    false => Cow::Borrowed(""),
+                };
                 let (bibtex, bibtex_html) = self.bibtex(i, shared);
                 context(
                     common,
@@ -648,8 +675,9 @@ impl Renderer<'_> {
                                 bibtex,
                                 bibtex_html,
                                 abstract_html: &abstract_html,
+                                plain_abstract: &plain_abstract,
                             },
-                            matches!(job, Job::Paper(_)),
+                            with_head,
                         ),
                     },
                 )

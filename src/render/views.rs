@@ -356,6 +356,9 @@ pub struct Prepared<'a> {
     pub bibtex: &'a str,
     pub bibtex_html: &'a str,
     pub abstract_html: &'a str,
+    /// The abstract shown as plain text, for the head's description and JSON-LD (HTML pages
+    /// only: the Markdown twin is given an empty one).
+    pub plain_abstract: &'a str,
 }
 
 pub fn paper_view<'a>(
@@ -371,6 +374,7 @@ pub fn paper_view<'a>(
         bibtex,
         bibtex_html,
         abstract_html,
+        plain_abstract,
     } = prepared;
     let entry = &model.papers[index];
     let record = &entry.record;
@@ -404,10 +408,9 @@ pub fn paper_view<'a>(
         .collect();
     // What only an HTML page's head shows: not made for the Markdown twin.
     let (description, json_ld) = if with_head {
-        let plain_abstract = crate::markdown::plain_text(&abstract_text.markdown);
         (
-            super::meta::description(&plain_abstract),
-            super::meta::scholarly_article(model, urls, index, locale, &plain_abstract),
+            super::meta::description(plain_abstract),
+            super::meta::scholarly_article(model, urls, index, locale, plain_abstract),
         )
     } else {
         (String::new(), String::new())
