@@ -6,17 +6,19 @@ mod bibtex;
 pub mod feeds;
 mod meta;
 pub mod part;
+mod shared;
 mod sitemap;
 pub mod urls;
 pub mod views;
 
 use std::borrow::Cow;
-use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
+
+use shared::Shared;
 
 use crate::config::{Config, Fact};
 use crate::diagnostics::Diagnostic;
@@ -410,36 +412,6 @@ struct Renderer<'a> {
     templates: &'a Templates,
 }
 
-/// What a paper's pages show the same in every locale, made once for them (they are rendered
-/// together, when the first of them needs it) and dropped after them.
-#[derive(Default)]
-struct Shared {
-    /// The BibTeX entry, as text and highlighted.
-    bibtex: OnceCell<(String, String)>,
-    /// The original abstract's HTML, shown in every locale without a translation of it (a
-    /// translation is shown in its own locale only, so it is made where it is shown).
-    abstract_html: OnceCell<String>,
-    /// The original abstract as plain text (the head's description and JSON-LD), likewise.
-    plain_abstract: OnceCell<String>,
-    /// The context of the paper's page in each locale rendered so far, which its Markdown twin
-    /// (rendered after it) takes rather than making the same again.
-    paper_contexts: RefCell<Vec<(String, tera::Context)>>,
-}
-
-impl Shared {
-    fn keep_paper_context(&self, locale: &str, context: tera::Context) {
-        self.paper_contexts
-            .borrow_mut()
-            .push((locale.to_string(), context));
-    }
-
-    fn paper_context(&self, locale: &str) -> Option<tera::Context> {
-        let mut kept = self.paper_contexts.borrow_mut();
-        let at = kept.iter().position(|(l, _)| l == locale)?;
-        Some(kept.swap_remove(at).1)
-    }
-}
-
 /// The folder of a page (from its locale's root) and the file its address names in it: pages
 /// live at `<path>/` (the file is left out), the not-found page at `404.html` of each locale's
 /// root and the feeds at `atom.xml` of the folder of the page they follow.
@@ -464,50 +436,6 @@ fn same_paper(a: &(usize, Job), b: &(usize, Job)) -> bool {
 }
 
 impl Renderer<'_> {
-    fn bibtex<'b>(&self, paper: usize, shared: &'b Shared) -> (&'b str, &'b str) {
-        let (text, html) = shared.bibtex.get_or_init(|| {
-            let text = bibtex::entry(&self.model.papers[paper]);
-            let html = crate::markdown::highlight("bibtex", &text);
-            (text, html)
-        });
-        (text, html)
-    }
-
-    /// The HTML of the paper's abstract as shown in `locale`.
-    fn abstract_html<'b>(&self, paper: usize, locale: &str, shared: &'b Shared) -> Cow<'b, str> {
-        self.abstract_as(paper, locale, &shared.abstract_html, |markdown| {
-            crate::markdown::render(markdown).html
-        })
-    }
-
-    /// The paper's abstract as shown in `locale`, as plain text.
-    fn plain_abstract<'b>(&self, paper: usize, locale: &str, shared: &'b Shared) -> Cow<'b, str> {
-        self.abstract_as(
-            paper,
-            locale,
-            &shared.plain_abstract,
-            crate::markdown::plain_text,
-        )
-    }
-
-    /// `make` of the abstract shown in `locale`: made once for every locale that shows the
-    /// original (kept in `original`), or for this locale alone when it shows a translation.
-    fn abstract_as<'b>(
-        &self,
-        paper: usize,
-        locale: &str,
-        original: &'b OnceCell<String>,
-        make: impl FnOnce(&str) -> String,
-    ) -> Cow<'b, str> {
-        let entry = &self.model.papers[paper];
-        let (text, _) = views::abstract_in(entry, locale);
-        if std::ptr::eq(text, &entry.record.abstract_text) {
-            Cow::Borrowed(original.get_or_init(|| make(&text.markdown)))
-        } else {
-            Cow::Owned(make(&text.markdown))
-        }
-    }
-
     /// The template, the path in the site and the file name of a page.
     fn place(&self, job: Job) -> (&'static str, String, &'static str) {
         match job {
@@ -655,13 +583,13 @@ impl Renderer<'_> {
                 },
             ),
             Job::Paper(i) | Job::Twin(i) => {
-                let abstract_html = self.abstract_html(i, locale, shared);
+                let abstract_html = shared.abstract_html(self.model, i, locale);
                 let with_head = matches!(job, Job::Paper(_));
                 let plain_abstract = match with_head {
-                    true => self.plain_abstract(i, locale, shared),
+                    true => shared.plain_abstract(self.model, i, locale),
                     false => Cow::Borrowed(""),
                 };
-                let (bibtex, bibtex_html) = self.bibtex(i, shared);
+                let (bibtex, bibtex_html) = shared.bibtex(self.model, i);
                 context(
                     common,
                     PaperContext {
