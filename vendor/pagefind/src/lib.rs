@@ -31,6 +31,11 @@ mod utils;
 
 const PAGEFIND_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// papermap patch: how many runs of records `SearchState::fossick_records` makes for each of
+/// rayon's threads: enough that a thread that finishes early finds another run to take, few
+/// enough that each run's stemmers see most of its words again.
+const FOSSICK_RUNS_PER_THREAD: usize = 4;
+
 struct SearchState {
     options: SearchOptions,
     fossicked_pages: Vec<FossickedData>,
@@ -125,6 +130,55 @@ impl SearchState {
     pub fn fossick_one(&mut self, file: Fossicker) -> Result<api::IndexedFileResponse> {
         // papermap patch: the index's stemmers, which keep the stems they made, are lent to it.
         let result = file.fossick_sync_with(&self.options, &mut self.stemmers)?;
+        Ok(self.add_fossicked(result))
+    }
+
+    /// papermap patch: [`fossick_one`](Self::fossick_one) of each of `files`, in their order,
+    /// but fossicked side by side on rayon's threads: a build indexes a few (part, language)
+    /// jobs at a time, one a thread, and the last of them no longer leaves the other cores
+    /// idle. The files are fossicked in a few runs of consecutive files, each run with stemmers
+    /// of its own, which keep the stems they make for that run (as `fossick_one`'s keep them
+    /// for the index): a word is stemmed once a run rather than once an index.
+    pub fn fossick_records(
+        &mut self,
+        files: Vec<Fossicker>,
+        on_each: &(dyn Fn() + Sync),
+    ) -> Result<Vec<api::IndexedFileResponse>> {
+        let runs = rayon::current_num_threads().max(1) * FOSSICK_RUNS_PER_THREAD;
+        let run_length = files.len().div_ceil(runs).max(1);
+        let mut files = files.into_iter();
+        let mut chunks: Vec<Vec<Fossicker>> = Vec::new();
+        loop {
+            let chunk: Vec<Fossicker> = files.by_ref().take(run_length).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            chunks.push(chunk);
+        }
+        let options = &self.options;
+        let fossicked: Vec<Vec<Result<FossickedData>>> = chunks
+            .into_par_iter()
+            .map(|chunk| {
+                let mut stemmers = fossick::Stemmers::default();
+                chunk
+                    .into_iter()
+                    .map(|file| {
+                        let result = file.fossick_sync_with(options, &mut stemmers);
+                        on_each();
+                        result
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut responses = Vec::new();
+        for result in fossicked.into_iter().flatten() {
+            responses.push(self.add_fossicked(result?));
+        }
+        Ok(responses)
+    }
+
+    /// Keeps a fossicked page, in place of an earlier one at the same URL.
+    fn add_fossicked(&mut self, result: FossickedData) -> api::IndexedFileResponse {
         let response = api::IndexedFileResponse {
             page_word_count: result.fragment.data.word_count as u32,
             page_url: result.fragment.data.url.clone(),
@@ -138,7 +192,7 @@ impl SearchState {
                 self.fossicked_pages.push(result);
             }
         }
-        Ok(response)
+        response
     }
 
     pub async fn build_indexes(&mut self) -> Result<()> {

@@ -44,6 +44,18 @@ use crate::{
     PagefindInboundConfig, SearchOptions, SearchState,
 };
 
+/// papermap patch: a record for [`PagefindIndex::add_custom_records`], with the fields
+/// `add_custom_record` takes one by one.
+#[derive(Debug, Default)]
+pub struct CustomRecord {
+    pub url: String,
+    pub content: String,
+    pub language: String,
+    pub meta: BTreeMap<String, String>,
+    pub filters: BTreeMap<String, Vec<String>>,
+    pub sort: BTreeMap<String, String>,
+}
+
 #[derive(Debug)]
 pub struct IndexedFileResponse {
     pub page_word_count: u32,
@@ -152,6 +164,39 @@ impl PagefindIndex {
         // index per thread, so fossicking it where we stand beats a hop to the blocking pool
         // for every record.
         self.search_index.lock().await.fossick_one(file)
+    }
+
+    /// papermap patch: [`add_custom_record`](Self::add_custom_record) of each of `records`, in
+    /// their order, the records fossicked side by side on rayon's threads (`SearchState::
+    /// fossick_records`); `on_each` is called, from any of those threads, after each record.
+    pub async fn add_custom_records(
+        &mut self,
+        records: Vec<CustomRecord>,
+        on_each: &(dyn Fn() + Sync),
+    ) -> Result<Vec<IndexedFileResponse>> {
+        let mut state = self.search_index.lock().await;
+        let force_language = state.options.force_language.clone();
+        let files = records
+            .into_iter()
+            .map(|record| {
+                let data = DomParserResult {
+                    digest: record.content,
+                    filters: record.filters,
+                    sort: record.sort,
+                    meta: record.meta,
+                    anchor_content: BTreeMap::new(),
+                    anchor_titles: BTreeMap::new(),
+                    has_custom_body: false,
+                    force_inclusion: true,
+                    has_html_element: true,
+                    has_old_bundle_reference: false,
+                    has_default_ui_reference: false,
+                    language: force_language.clone().unwrap_or(record.language),
+                };
+                Fossicker::new_with_data(record.url, data)
+            })
+            .collect();
+        state.fossick_records(files, on_each)
     }
 
     /// Index a directory of HTML files from disk.
