@@ -17,7 +17,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::fossick::splitting::{
     get_dotted_tails, get_indexable_bigrams, get_indexable_cross_bigram, get_indexable_words,
-    CachedStemmer,
+    push_indexable_words, CachedStemmer, IndexableWord,
 };
 use crate::fragments::{PageAnchorData, PageFragment, PageFragmentData};
 use crate::SearchOptions;
@@ -450,6 +450,8 @@ impl Fossicker {
 
         let mut weight_stack: Vec<u8> = vec![(1.0 * weight_multiplier) as u8];
 
+        // papermap patch: one vector for every word's indexable words, cleared a word.
+        let mut indexable_words: Vec<IndexableWord> = Vec::new();
         let mut track_word = |word: &str,
                               append_whitespace: bool,
                               previous_cluster: Option<&str>,
@@ -542,10 +544,12 @@ impl Fossicker {
 
             let word_weight = *weight_stack.last().unwrap_or(&1);
 
-            let mut indexable_words = get_indexable_words(
+            indexable_words.clear();
+            push_indexable_words(
                 &base_word,
                 stemmer.as_deref_mut(),
                 &options.include_characters,
+                &mut indexable_words,
             );
             let dotted_tails = get_dotted_tails(
                 &base_word,
@@ -580,7 +584,7 @@ impl Fossicker {
                 0
             };
 
-            for indexable in indexable_words {
+            for indexable in indexable_words.drain(..) {
                 let weight = if indexable.is_compound_part {
                     partial_weight
                 } else {

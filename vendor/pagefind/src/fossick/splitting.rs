@@ -56,11 +56,22 @@ impl CachedStemmer {
 /// - Emoji characters
 pub fn get_indexable_words(
     raw_word: &str,
-    mut stemmer: Option<&mut CachedStemmer>,
+    stemmer: Option<&mut CachedStemmer>,
     include_characters: &[char],
 ) -> Vec<IndexableWord> {
     let mut results = Vec::new();
+    push_indexable_words(raw_word, stemmer, include_characters, &mut results);
+    results
+}
 
+/// papermap patch: `get_indexable_words` into a vector the caller keeps, so that indexing a
+/// page's words does not allocate one vector a word.
+pub fn push_indexable_words(
+    raw_word: &str,
+    mut stemmer: Option<&mut CachedStemmer>,
+    include_characters: &[char],
+    results: &mut Vec<IndexableWord>,
+) {
     let normalized_word = normalize_word(raw_word, include_characters);
 
     if !normalized_word.is_empty() {
@@ -82,7 +93,7 @@ pub fn get_indexable_words(
         || raw_word.chars().skip(1).any(|c| c.is_uppercase());
 
     if !possibly_compound {
-        return results;
+        return;
     }
 
     let (word_parts, extras) = get_discrete_words(raw_word);
@@ -121,8 +132,6 @@ pub fn get_indexable_words(
             });
         }
     }
-
-    results
 }
 
 /// Pulling out a useful compound word from a dot-segmented word,
