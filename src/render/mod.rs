@@ -3,6 +3,7 @@
 //! HTML (and each paper's Markdown twin) on; it writes nothing.
 
 mod bibtex;
+mod contexts;
 pub mod feeds;
 mod meta;
 pub mod part;
@@ -11,16 +12,14 @@ mod sitemap;
 pub mod urls;
 pub mod views;
 
-use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use serde::Serialize;
 
+use contexts::facts;
 use shared::Shared;
 
-use crate::config::{Config, Fact};
+use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::localize::Localizer;
 use crate::model::SiteModel;
@@ -29,8 +28,7 @@ use crate::templates::{LocaleTemplates, Templates};
 pub use urls::Urls;
 use urls::{list_page_path, paper_path};
 use views::{
-    Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE,
-    YEARS_PATH, YEAR_BASE,
+    SiteView, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH, YEAR_BASE,
 };
 
 /// A rendered file (a page, a Markdown twin, the sitemap), ready to be written.
@@ -101,77 +99,6 @@ pub const SEARCH_PATH: &str = "search";
 
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
-
-/// What every page's context holds.
-#[derive(Serialize)]
-struct Common<'a> {
-    site: &'a SiteView<'a>,
-    alternates: Vec<Alternate<'a>>,
-    canonical_url: String,
-}
-
-#[derive(Serialize)]
-struct Context<'a, T: Serialize> {
-    #[serde(flatten)]
-    common: Common<'a>,
-    #[serde(flatten)]
-    page: T,
-}
-
-fn context<T: Serialize>(common: Common<'_>, page: T) -> tera::Result<tera::Context> {
-    tera::Context::from_serialize(Context { common, page })
-}
-
-#[derive(Serialize)]
-struct HomeContext<'a> {
-    papers: Vec<views::PaperItem<'a>>,
-    pages: Vec<views::PageItem<'a>>,
-    all_papers_url: String,
-    years_url: String,
-    subfields_url: String,
-    paper_count: usize,
-}
-
-#[derive(Serialize)]
-struct PaperContext<'a> {
-    paper: views::PaperView<'a>,
-}
-
-#[derive(Serialize)]
-struct PageContext<'a> {
-    page: views::PageView<'a>,
-}
-
-#[derive(Serialize)]
-struct ListContext<'a> {
-    list: views::ListView<'a>,
-}
-
-/// The context of the pages that show nothing of the map (the 404 page).
-#[derive(Serialize)]
-struct EmptyContext {}
-
-/// The search page's: the addresses of the search index's other parts, which it merges into the
-/// first (`pagefind/`), each ending in `/`; empty for a map that fits one.
-#[derive(Serialize)]
-struct SearchContext {
-    search_parts: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct FeedContext<'a> {
-    feed: feeds::FeedView<'a>,
-}
-
-#[derive(Serialize)]
-struct CategoryContext<'a> {
-    category: views::CategoryView<'a>,
-}
-
-#[derive(Serialize)]
-struct GroupsContext<'a> {
-    groups: GroupsView<'a>,
-}
 
 /// The pages of one locale, in a stable order.
 fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
@@ -531,169 +458,4 @@ impl Renderer<'_> {
             contents: html,
         })
     }
-
-    /// What the template of `job` in `locale` is rendered with; `(path_of, file_of)` is the
-    /// page's [`folder_and_file`].
-    fn context(
-        &self,
-        site: &SiteView,
-        locale: &str,
-        job: Job,
-        (path_of, file_of): (&str, &str),
-        shared: &Shared,
-    ) -> tera::Result<tera::Context> {
-        let (model, urls) = (self.model, &self.urls);
-        let alternates = self
-            .config
-            .languages
-            .iter()
-            .map(|l| Alternate {
-                lang: &l.code,
-                og_locale: l.formats.to_string().replace('-', "_"),
-                url: urls.url(&l.code, path_of) + file_of,
-                absolute_url: urls.absolute(&l.code, path_of) + file_of,
-                current: l.code == locale,
-            })
-            .collect();
-        let common = Common {
-            site,
-            alternates,
-            canonical_url: urls.absolute(locale, path_of) + file_of,
-        };
-        let lists = &model.lists;
-        let serialized = match job {
-            Job::Home => context(
-                common,
-                HomeContext {
-                    papers: lists
-                        .newest
-                        .iter()
-                        .take(self.config.list_limit)
-                        .map(|&i| views::paper_item(model, urls, i, locale))
-                        .collect(),
-                    pages: model
-                        .pages
-                        .iter()
-                        .map(|p| views::page_item(p, urls, locale))
-                        .collect(),
-                    all_papers_url: urls.url(locale, ALL_PAPERS_PATH),
-                    years_url: urls.url(locale, YEARS_PATH),
-                    subfields_url: urls.url(locale, SUBFIELDS_PATH),
-                    paper_count: model.papers.len(),
-                },
-            ),
-            Job::Paper(i) | Job::Twin(i) => {
-                let abstract_html = shared.abstract_html(self.model, i, locale);
-                let with_head = matches!(job, Job::Paper(_));
-                let plain_abstract = match with_head {
-                    true => shared.plain_abstract(self.model, i, locale),
-                    false => Cow::Borrowed(""),
-                };
-                let (bibtex, bibtex_html) = shared.bibtex(self.model, i);
-                context(
-                    common,
-                    PaperContext {
-                        paper: views::paper_view(
-                            model,
-                            urls,
-                            i,
-                            locale,
-                            self.config.list_limit,
-                            views::Prepared {
-                                bibtex,
-                                bibtex_html,
-                                abstract_html: &abstract_html,
-                                plain_abstract: &plain_abstract,
-                            },
-                            with_head,
-                        ),
-                    },
-                )
-            }
-            Job::Page(i) => context(
-                common,
-                PageContext {
-                    page: views::page_view(model, urls, i, locale),
-                },
-            ),
-            Job::List(list, page) => {
-                let (kind, name, papers, base) = self.list_source(list);
-                let view = views::list_view(
-                    model,
-                    urls,
-                    locale,
-                    kind,
-                    name,
-                    papers,
-                    &base,
-                    page,
-                    self.config.page_size,
-                );
-                context(common, ListContext { list: view })
-            }
-            Job::NotFound => context(common, EmptyContext {}),
-            Job::Search => context(
-                common,
-                SearchContext {
-                    search_parts: crate::search::part_dirs(self.config, model)
-                        .iter()
-                        .skip(1)
-                        .map(|dir| format!("{}/{dir}", self.config.base_path))
-                        .collect(),
-                },
-            ),
-            Job::Feed(group) => context(
-                common,
-                FeedContext {
-                    feed: feeds::feed_view(model, urls, locale, group, self.config.list_limit),
-                },
-            ),
-            Job::Category(c) => context(
-                common,
-                CategoryContext {
-                    category: views::category_view(
-                        model,
-                        urls,
-                        &lists.categories[c],
-                        locale,
-                        self.config.page_size,
-                    ),
-                },
-            ),
-            Job::Years | Job::Subfields => {
-                let (kind, groups, base) = match job {
-                    Job::Years => ("years", &lists.years, YEAR_BASE),
-                    _ => ("subfields", &lists.subfields, SUBFIELD_BASE),
-                };
-                context(
-                    common,
-                    GroupsContext {
-                        groups: GroupsView {
-                            kind,
-                            groups: groups
-                                .iter()
-                                .map(|g| views::group_link(g, urls, locale, base))
-                                .collect(),
-                        },
-                    },
-                )
-            }
-        };
-        serialized
-    }
-}
-
-fn facts(config: &Config) -> BTreeMap<&str, serde_json::Value> {
-    config
-        .facts
-        .iter()
-        .map(|(name, fact)| {
-            let value = match fact {
-                Fact::Number(n) => serde_json::json!(n),
-                Fact::Text(t) => serde_json::json!(t),
-                Fact::Date(d) => serde_json::json!(d.to_string()),
-            };
-            (name.as_str(), value)
-        })
-        .collect()
 }
