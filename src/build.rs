@@ -222,11 +222,13 @@ impl Site {
             statics.iter().map(|(place, _)| place.as_str()).collect();
         files.extend(search.iter().map(|(place, _)| place.as_str()));
         files.extend(pages.iter().map(|p| p.output_path.as_str()));
-        let html: Vec<(&str, &str)> = pages
+        // Borrowed, not copied: a rendered page is UTF-8 (`RenderedPage::contents`).
+        let texts: Vec<(&str, std::borrow::Cow<str>)> = pages
             .iter()
             .filter(|p| p.is_html())
-            .map(|p| (p.output_path.as_str(), p.contents.as_str()))
+            .map(|p| (p.output_path.as_str(), String::from_utf8_lossy(&p.contents)))
             .collect();
+        let html: Vec<(&str, &str)> = texts.iter().map(|(path, text)| (*path, &**text)).collect();
         let place_of: std::collections::HashMap<&str, &str> = pages
             .iter()
             .map(|p| (p.output_path.as_str(), p.place.as_str()))
@@ -424,14 +426,12 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let (rendered, searched) = rayon::join(
         || {
             let rendered = renderer.render_each(part, |page| {
-                writer
-                    .put(&page.output_path, page.contents.as_bytes())
-                    .map_err(|e| {
-                        Diagnostic::new(
-                            output.join(&page.output_path),
-                            format!("cannot write the page: {e}"),
-                        )
-                    })?;
+                writer.put(&page.output_path, &page.contents).map_err(|e| {
+                    Diagnostic::new(
+                        output.join(&page.output_path),
+                        format!("cannot write the page: {e}"),
+                    )
+                })?;
                 if page.is_html() {
                     *per_locale
                         .lock()
@@ -464,7 +464,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     if makes_search {
         for page in renderer.crawler_files() {
             writer
-                .put(&page.output_path, page.contents.as_bytes())
+                .put(&page.output_path, &page.contents)
                 .map_err(cannot_write)?;
         }
         // Pages win over static files at the same place.

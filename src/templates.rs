@@ -172,14 +172,21 @@ impl Templates {
     }
 }
 
+/// What a page's buffer starts with: a paper page is 20–30 KB.
+const PAGE_CAPACITY: usize = 16 * 1024;
+
 /// The templates of one locale.
 pub struct LocaleTemplates {
     tera: Tera,
 }
 
 impl LocaleTemplates {
-    pub fn render(&self, template: &str, context: &tera::Context) -> tera::Result<String> {
-        self.tera.render(template, context)
+    /// The page's bytes: rendered into a buffer, which `Tera::render` would check to be UTF-8
+    /// before making it a `String`; what papermap does with a page needs its bytes.
+    pub fn render(&self, template: &str, context: &tera::Context) -> tera::Result<Vec<u8>> {
+        let mut page = Vec::with_capacity(PAGE_CAPACITY);
+        self.tera.render_to(template, context, &mut page)?;
+        Ok(page)
     }
 }
 

@@ -272,7 +272,7 @@ impl LiveSite {
                 new_paths = true;
             }
             touched.push(page.output_path.clone());
-            files.insert(page.output_path, Arc::new(page.contents.into_bytes()));
+            files.insert(page.output_path, Arc::new(page.contents));
         }
         // Pages win over static files at the same place, as they do when a build writes them:
         // a static file neither removes nor replaces a page, and shows again where a page went.
@@ -387,10 +387,7 @@ impl LiveSite {
                 .get(&page.place)
                 .is_some_and(|paths| paths.contains(&page.output_path));
             if had {
-                files.insert(
-                    page.output_path.clone(),
-                    Arc::new(page.contents.as_bytes().to_vec()),
-                );
+                files.insert(page.output_path.clone(), Arc::new(page.contents.clone()));
                 touched.push(page.output_path.clone());
             }
         }
@@ -462,7 +459,7 @@ pub fn full_build(options: &Options) -> Result<BTreeMap<String, Vec<u8>>, Diagno
         files.insert(place, std::fs::read(source).unwrap_or_default());
     }
     for page in pages {
-        files.insert(page.output_path, page.contents.into_bytes());
+        files.insert(page.output_path, page.contents);
     }
     Ok(files)
 }
