@@ -1,3 +1,4 @@
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -62,14 +63,16 @@ pub struct Tera {
     // The glob used in `Tera::new`, None if Tera was instantiated differently
     #[doc(hidden)]
     glob: Option<String>,
+    // papermap patch: these four maps hashed with FxHash, not SipHash: rendering looks a
+    // template, filter or function up by name at each include, filter and call.
     #[doc(hidden)]
-    pub templates: HashMap<String, Template>,
+    pub templates: FxHashMap<String, Template>,
     #[doc(hidden)]
-    pub filters: HashMap<String, Arc<dyn Filter>>,
+    pub filters: FxHashMap<String, Arc<dyn Filter>>,
     #[doc(hidden)]
-    pub testers: HashMap<String, Arc<dyn Test>>,
+    pub testers: FxHashMap<String, Arc<dyn Test>>,
     #[doc(hidden)]
-    pub functions: HashMap<String, Arc<dyn Function>>,
+    pub functions: FxHashMap<String, Arc<dyn Function>>,
     // Which extensions does Tera automatically autoescape on.
     // Defaults to [".html", ".htm", ".xml"]
     #[doc(hidden)]
@@ -89,10 +92,10 @@ impl Tera {
 
         let mut tera = Tera {
             glob: Some(dir.to_string()),
-            templates: HashMap::new(),
-            filters: HashMap::new(),
-            functions: HashMap::new(),
-            testers: HashMap::new(),
+            templates: FxHashMap::default(),
+            filters: FxHashMap::default(),
+            functions: FxHashMap::default(),
+            testers: FxHashMap::default(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
         };
@@ -265,7 +268,7 @@ impl Tera {
         // Recursive fn that finds all the parents and put them in an ordered Vec from closest to first parent
         // parent template
         fn build_chain(
-            templates: &HashMap<String, Template>,
+            templates: &FxHashMap<String, Template>,
             start: &Template,
             template: &Template,
             mut parents: Vec<String>,
@@ -907,10 +910,10 @@ impl Default for Tera {
     fn default() -> Tera {
         let mut tera = Tera {
             glob: None,
-            templates: HashMap::new(),
-            filters: HashMap::new(),
-            testers: HashMap::new(),
-            functions: HashMap::new(),
+            templates: FxHashMap::default(),
+            filters: FxHashMap::default(),
+            testers: FxHashMap::default(),
+            functions: FxHashMap::default(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
         };

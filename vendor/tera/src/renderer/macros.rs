@@ -2,6 +2,7 @@ use crate::errors::{Error, Result};
 use crate::parser::ast::MacroDefinition;
 use crate::template::Template;
 use crate::tera::Tera;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 // Types around Macros get complicated, simplify it a bit by using aliases
@@ -9,9 +10,12 @@ use std::collections::HashMap;
 /// Maps { macro => macro_definition }
 pub type MacroDefinitionMap = HashMap<String, MacroDefinition>;
 /// Maps { namespace => ( macro_template, { macro => macro_definition }) }
-pub type MacroNamespaceMap<'a> = HashMap<&'a str, (&'a str, &'a MacroDefinitionMap)>;
+///
+/// papermap patch: this map and the next hashed with FxHash, not SipHash: a macro call looks
+/// both up, and a page of papermap's calls hundreds of macros.
+pub type MacroNamespaceMap<'a> = FxHashMap<&'a str, (&'a str, &'a MacroDefinitionMap)>;
 /// Maps { template => { namespace => ( macro_template, { macro => macro_definition }) }
-pub type MacroTemplateMap<'a> = HashMap<&'a str, MacroNamespaceMap<'a>>;
+pub type MacroTemplateMap<'a> = FxHashMap<&'a str, MacroNamespaceMap<'a>>;
 
 /// Collection of all macro templates by file
 #[derive(Clone, Debug, Default)]
@@ -21,7 +25,7 @@ pub struct MacroCollection<'a> {
 
 impl<'a> MacroCollection<'a> {
     pub fn from_original_template(tpl: &'a Template, tera: &'a Tera) -> MacroCollection<'a> {
-        let mut macro_collection = MacroCollection { macros: MacroTemplateMap::new() };
+        let mut macro_collection = MacroCollection { macros: MacroTemplateMap::default() };
 
         macro_collection
             .add_macros_from_template(tera, tpl)
@@ -46,7 +50,7 @@ impl<'a> MacroCollection<'a> {
             return Ok(());
         }
 
-        let mut macro_namespace_map = MacroNamespaceMap::new();
+        let mut macro_namespace_map = MacroNamespaceMap::default();
 
         if !template.macros.is_empty() {
             macro_namespace_map.insert("self", (template_name, &template.macros));
