@@ -423,15 +423,15 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     // records kept aside meanwhile: the build then holds the model or the indexer, never both
     // (at 100 000 papers, 0.95–0.99 GiB instead of 1.54), and the indexer has the cores to
     // itself, so that a 10 000-paper build takes no longer than with the index beside the pages.
+    let write_failures = crate::output::WriteFailures::default();
     let (rendered, searched) = rayon::join(
         || {
             let rendered = renderer.render_each(part, |page| {
-                writer.put(&page.output_path, &page.contents).map_err(|e| {
-                    Diagnostic::new(
-                        output.join(&page.output_path),
-                        format!("cannot write the page: {e}"),
-                    )
-                })?;
+                if let Err(e) = writer.put(&page.output_path, &page.contents) {
+                    let path = output.join(&page.output_path);
+                    // The failure is counted either way; the build fails on the first of its kind.
+                    return write_failures.first(&path, &e).map_or(Ok(()), Err);
+                }
                 if page.is_html() {
                     *per_locale
                         .lock()
@@ -459,7 +459,10 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             Ok(Some(spill))
         },
     );
-    rendered.map_err(Diagnostics::from)?;
+    rendered.map_err(|mut errors| {
+        errors.extend(write_failures.more(&output));
+        Diagnostics::from(errors)
+    })?;
     let spill = searched?;
     if makes_search {
         for page in renderer.crawler_files() {

@@ -197,6 +197,51 @@ fn move_into(
     Ok((moved, removed))
 }
 
+/// The pages a build could not write, told once for each cause: a full disk fails every page
+/// after the first, and thousands of the same line would hide everything else the build said.
+#[derive(Default)]
+pub struct WriteFailures {
+    /// The error's text → how many pages it stopped.
+    counts: Mutex<std::collections::BTreeMap<String, usize>>,
+}
+
+impl WriteFailures {
+    /// Counts the failure to write the page at `path`; its diagnostic when it is the first with
+    /// this cause, and `None` for the next ones, which [`Self::more`] sums up.
+    pub fn first(&self, path: &Path, error: &io::Error) -> Option<Diagnostic> {
+        let reason = error.to_string();
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let count = counts.entry(reason.clone()).or_default();
+        *count += 1;
+        let diagnostic = Diagnostic::new(path, format!("cannot write the page: {reason}"));
+        (*count == 1).then(|| match error.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => diagnostic.with_help(
+                "free some room on that disk, or build elsewhere with --output <folder>",
+            ),
+            _ => diagnostic,
+        })
+    }
+
+    /// One diagnostic for each cause that stopped more than one page, at `output`.
+    pub fn more(self, output: &Path) -> Vec<Diagnostic> {
+        let counts = self.counts.into_inner().unwrap_or_else(|e| e.into_inner());
+        counts
+            .into_iter()
+            .filter(|(_, count)| *count > 1)
+            .map(|(reason, count)| {
+                let others = count - 1;
+                let pages = if others == 1 { "page" } else { "pages" };
+                Diagnostic::new(
+                    output,
+                    format!(
+                        "{others} more {pages} could not be written, for the same reason: {reason}"
+                    ),
+                )
+            })
+            .collect()
+    }
+}
+
 /// The output folder is replaced whole: it must not be the site itself, a folder above it, or
 /// one of its source folders.
 pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnostics> {
@@ -242,4 +287,41 @@ fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_failures_are_told_once_a_cause_with_how_many_pages_they_stopped() {
+        let failures = WriteFailures::default();
+        let full = || io::Error::from(io::ErrorKind::StorageFull);
+        let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
+        let first = failures.first(Path::new("out/a/index.html"), &full());
+        let told: Vec<Diagnostic> = [
+            first,
+            failures.first(Path::new("out/b/index.html"), &full()),
+            failures.first(Path::new("out/c/index.html"), &denied()),
+            failures.first(Path::new("out/d/index.html"), &full()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        assert_eq!(told.len(), 2, "{told:?}");
+        assert_eq!(told[0].path, Path::new("out/a/index.html"));
+        assert!(told[0].message.starts_with("cannot write the page: "));
+        assert!(told[0].help.as_deref().unwrap().contains("--output"));
+        assert_eq!(told[1].path, Path::new("out/c/index.html"));
+        assert_eq!(told[1].help, None);
+
+        let more = failures.more(Path::new("out"));
+        assert_eq!(more.len(), 1, "{more:?}");
+        assert_eq!(more[0].path, Path::new("out"));
+        let reason = full().to_string();
+        assert_eq!(
+            more[0].message,
+            format!("2 more pages could not be written, for the same reason: {reason}")
+        );
+    }
 }
