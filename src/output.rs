@@ -50,6 +50,49 @@ pub struct Written {
     pub removed: usize,
 }
 
+/// The start of a staging folder's name, before the number of the process that writes it.
+const STAGING_PREFIX: &str = ".papermap-build-";
+
+/// Removes the staging folders in `parent` of builds whose process is gone: a build stopped by
+/// Ctrl-C or killed cannot remove its own, which at 100 000 papers holds up to 11 GB. A folder
+/// of a process still running (another build beside this one) is left alone, and so is any
+/// folder whose name does not say its process; what cannot be removed is left for next time.
+fn remove_abandoned_staging(parent: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(STAGING_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !process_is_running(pid) && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(unix)]
+fn process_is_running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; it only asks whether the process exists. EPERM means it
+    // does, under another user.
+    let result = unsafe { libc::kill(pid, 0) };
+    result == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_is_running(_pid: u32) -> bool {
+    true
+}
+
 /// A site being written; dropped without [`Writer::commit`], it leaves no trace.
 pub struct Writer {
     staging: tempfile::TempDir,
@@ -68,8 +111,9 @@ impl Writer {
             _ => PathBuf::from("."),
         };
         fs::create_dir_all(&parent)?;
+        remove_abandoned_staging(&parent);
         let staging = tempfile::Builder::new()
-            .prefix(".papermap-build-")
+            .prefix(&format!("{STAGING_PREFIX}{}-", std::process::id()))
             .tempdir_in(&parent)?;
         Ok(Writer {
             staging,

@@ -194,6 +194,25 @@ fn output_is_deterministic() {
 }
 
 #[test]
+fn a_build_removes_the_staging_folders_of_builds_that_were_stopped() {
+    let site = Site::fixture("minimal");
+    // Left by a build stopped with Ctrl-C: its process (a number no process can have) is gone.
+    site.write(
+        ".papermap-build-2147483647-AbCdEf/paper/x/index.html",
+        "half a page",
+    );
+    // Of a build still running beside this one (this test's own process), and of unknown origin.
+    let running = format!(".papermap-build-{}-GhIjKl/index.html", std::process::id());
+    site.write(&running, "being written");
+    site.write(".papermap-build-MnOpQr/index.html", "whose?");
+    site.build().assert_ok();
+    assert!(!site.path(".papermap-build-2147483647-AbCdEf").exists());
+    assert!(site.path(&running).is_file());
+    assert!(site.path(".papermap-build-MnOpQr/index.html").is_file());
+    assert!(site.path("public/index.html").is_file());
+}
+
+#[test]
 fn a_build_replaces_the_whole_output_folder() {
     let site = Site::fixture("minimal");
     site.write("public/stale.html", "old");
