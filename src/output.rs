@@ -255,10 +255,13 @@ impl WriteFailures {
     pub fn first(&self, path: &Path, error: &io::Error) -> Option<Diagnostic> {
         let reason = error.to_string();
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let count = counts.entry(reason.clone()).or_default();
-        *count += 1;
+        if let Some(count) = counts.get_mut(&reason) {
+            *count += 1;
+            return None;
+        }
         let diagnostic = Diagnostic::new(path, format!("cannot write the page: {reason}"));
-        (*count == 1).then(|| match error.kind() {
+        counts.insert(reason, 1);
+        Some(match error.kind() {
             io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => diagnostic.with_help(
                 "free some room on that disk, or build elsewhere with --output <folder>",
             ),
