@@ -435,9 +435,9 @@ async fn write(
 
     match compression {
         Compress::GZ => {
-            // papermap patch: level 6 instead of 9; the bundle is 1.6 % larger and gzips 3.3 times
-            // faster, which at 100 000 papers is seconds of the build.
-            let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+            // papermap patch: level 3 instead of 9; the bundle is 5 % larger and gzips about 5
+            // times faster, which at 100 000 papers is seconds of the build.
+            let mut gz = GzEncoder::new(Vec::new(), Compression::new(3));
             for chunk in content_chunks {
                 gz.write_all(b"pagefind_dcd").unwrap();
                 gz.write_all(chunk).unwrap();
