@@ -70,13 +70,39 @@ impl Stopwatch {
     pub fn lap(&self, stage: &str) {
         if self.enabled {
             eprintln!(
-                "timings: {}: {stage} at {:.1} ms{}",
+                "timings: {}: {stage} at {:.1} ms{}{}",
                 self.what,
                 self.started.elapsed().as_secs_f64() * 1000.0,
+                cpu_time().unwrap_or_default(),
                 memory().unwrap_or_default()
             );
         }
     }
+}
+
+/// The processor time the process has used so far, in user and kernel mode: beside the wall
+/// time, how well a stage keeps the cores busy.
+#[cfg(unix)]
+fn cpu_time() -> Option<String> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
+    // SAFETY: getrusage writes the whole struct when it returns 0, and only then is it read.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Some(format!(
+        ", cpu {:.2} + {:.2} s",
+        seconds(usage.ru_utime),
+        seconds(usage.ru_stime)
+    ))
+}
+
+#[cfg(not(unix))]
+fn cpu_time() -> Option<String> {
+    None
 }
 
 /// The process's resident memory now and at its peak, from Linux's `/proc/self/status`.
