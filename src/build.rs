@@ -517,11 +517,18 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         stopwatch.lap("search index made");
     }
     cache::forget(&options.root, &output);
-    let written = writer.commit(part.is_whole()).map_err(cannot_write)?;
+    let (written, files) = writer.commit(part.is_whole()).map_err(cannot_write)?;
     stopwatch.lap("committed");
     if let Some(fingerprint) = fingerprint {
         // Without a manifest the next build is a whole one: nothing is lost.
-        let _ = cache::store(&options.root, &output, fingerprint, &pages, &warnings);
+        let _ = cache::store(
+            &options.root,
+            &output,
+            fingerprint,
+            &pages,
+            &warnings,
+            &files,
+        );
     }
     Ok(Report {
         pages,

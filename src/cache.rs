@@ -8,9 +8,10 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use walkdir::WalkDir;
+
+use crate::output::{modified_ns, output_files, StampedFile};
 
 /// The folder of the site (beside `site.toml`) where papermap keeps what it remembers.
 pub const CACHE_DIR: &str = ".papermap";
@@ -118,12 +119,15 @@ pub fn load(root: &Path, output: &Path) -> Option<Manifest> {
 
 /// Records the whole build just written into `output`. The files are listed into the manifest
 /// as they are walked, not gathered first: a big map's output is near a million files.
+/// `files` are those of `output` as the build left them (those [`crate::output::Writer::commit`]
+/// returns), in the order of [`output_files`].
 pub fn store(
     root: &Path,
     output: &Path,
     fingerprint: u64,
     pages: &[(String, usize)],
     warnings: &[String],
+    files: &[StampedFile],
 ) -> io::Result<()> {
     let path = manifest_path(root, output);
     if let Some(parent) = path.parent() {
@@ -139,9 +143,9 @@ pub fn store(
     for warning in warnings {
         writeln!(text, "warning {}", warning.replace('\n', " "))?;
     }
-    each_output_file(output, |place, size, time| {
-        writeln!(text, "file {size} {time} {place}")
-    })?;
+    for (place, size, time) in files {
+        writeln!(text, "file {size} {time} {place}")?;
+    }
     text.into_inner().map_err(|e| e.into_error())?;
     fs::rename(partial, path)
 }
@@ -156,58 +160,36 @@ pub fn output_is_intact(output: &Path, manifest: &Manifest) -> bool {
     output_files(output).is_ok_and(|files| files == manifest.files)
 }
 
-/// The files of a folder, sorted, with their sizes and modification times.
-fn output_files(output: &Path) -> io::Result<Vec<(String, u64, u128)>> {
-    let mut files = Vec::new();
-    each_output_file(output, |place, size, time| {
-        files.push((place.to_string(), size, time));
-        Ok(())
-    })?;
-    Ok(files)
-}
-
-/// Hands each file of a folder, in sorted order, with its size and modification time, to `each`.
-fn each_output_file(
-    output: &Path,
-    mut each: impl FnMut(&str, u64, u128) -> io::Result<()>,
-) -> io::Result<()> {
-    for entry in WalkDir::new(output).sort_by_file_name() {
-        let entry = entry.map_err(io::Error::other)?;
-        if entry.file_type().is_file() {
-            let meta = entry.metadata().map_err(io::Error::other)?;
-            let place = entry
-                .path()
-                .strip_prefix(output)
-                .map_err(io::Error::other)?
-                .to_string_lossy()
-                .replace('\\', "/");
-            each(&place, meta.len(), modified_ns(&meta))?;
-        }
-    }
-    Ok(())
-}
-
-fn modified_ns(meta: &fs::Metadata) -> u128 {
-    meta.modified()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::output::Writer;
+
+    /// Writes `files` into `output` as a whole build does, and returns what the writer says it
+    /// left there.
+    fn build_into(output: &Path, files: &[(&str, &str)]) -> Vec<StampedFile> {
+        let writer = Writer::new(output).unwrap();
+        for (place, text) in files {
+            writer.put(place, text.as_bytes()).unwrap();
+        }
+        writer.commit(true).unwrap().1
+    }
 
     #[test]
     fn a_stored_manifest_reads_back_whole_and_leaves_nothing_beside_it() {
         let root = tempfile::tempdir().unwrap();
         let output = root.path().join("public");
-        fs::create_dir_all(output.join("fr/paper")).unwrap();
-        fs::write(output.join("index.html"), "home").unwrap();
-        fs::write(output.join("fr/paper/index.html"), "une page").unwrap();
+        // `fr-notes` sorts before `fr/` byte for byte, after it in a walk through the folder.
+        let site = [
+            ("index.html", "home"),
+            ("fr-notes/index.html", "notes"),
+            ("fr/paper/index.html", "une page"),
+        ];
+        let files = build_into(&output, &site);
         let pages = [("en".to_string(), 1), ("fr".to_string(), 1)];
         let warnings = ["a warning\nover two lines".to_string()];
-        store(root.path(), &output, 0xfeed, &pages, &warnings).unwrap();
+        store(root.path(), &output, 0xfeed, &pages, &warnings, &files).unwrap();
 
         let manifest = load(root.path(), &output).expect("the manifest just stored");
         assert_eq!(manifest.fingerprint, 0xfeed);
@@ -218,7 +200,14 @@ mod tests {
             .iter()
             .map(|(place, size, _)| (place.as_str(), *size))
             .collect();
-        assert_eq!(places, [("fr/paper/index.html", 8), ("index.html", 4)]);
+        assert_eq!(
+            places,
+            [
+                ("fr/paper/index.html", 8),
+                ("fr-notes/index.html", 5),
+                ("index.html", 4)
+            ]
+        );
         assert!(output_is_intact(&output, &manifest));
         let cache: Vec<_> = fs::read_dir(root.path().join(CACHE_DIR))
             .unwrap()
@@ -228,5 +217,32 @@ mod tests {
 
         fs::write(output.join("index.html"), "changed").unwrap();
         assert!(!output_is_intact(&output, &manifest));
+    }
+
+    #[test]
+    fn a_rebuild_says_its_output_as_a_walk_through_the_folder_finds_it() {
+        let root = tempfile::tempdir().unwrap();
+        let output = root.path().join("public");
+        build_into(
+            &output,
+            &[
+                ("index.html", "home"),
+                ("a/b.html", "b"),
+                ("gone.html", "removed by the rebuild"),
+            ],
+        );
+        // Kept as it is (same bytes), rewritten, new, and one gone.
+        let files = build_into(
+            &output,
+            &[
+                ("index.html", "home"),
+                ("a/b.html", "b, changed"),
+                ("a-b/c.html", "c"),
+                ("a.html", "a"),
+            ],
+        );
+        assert_eq!(files, output_files(&output).unwrap());
+        let places: Vec<&str> = files.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(places, ["a/b.html", "a-b/c.html", "a.html", "index.html"]);
     }
 }
