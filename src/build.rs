@@ -368,6 +368,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     } else {
         None
     };
+    stopwatch.lap("inputs fingerprinted");
     if let Some(fingerprint) = fingerprint {
         if let Some(last) = cache::load(&options.root, &output) {
             if last.fingerprint == fingerprint && cache::output_is_intact(&output, &last) {

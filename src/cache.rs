@@ -9,6 +9,7 @@ use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use crate::output::{modified_ns, output_files, StampedFile};
@@ -59,6 +60,7 @@ pub fn fingerprint_of(root: &Path, inputs: &[&str]) -> io::Result<u64> {
 }
 
 fn hash_inputs(root: &Path, inputs: &[&str], hasher: &mut DefaultHasher) -> io::Result<()> {
+    let mut files = Vec::new();
     for input in inputs {
         let path = root.join(input);
         if !path.exists() {
@@ -67,10 +69,23 @@ fn hash_inputs(root: &Path, inputs: &[&str], hasher: &mut DefaultHasher) -> io::
         for entry in WalkDir::new(&path).sort_by_file_name() {
             let entry = entry.map_err(io::Error::other)?;
             if entry.file_type().is_file() {
-                entry.path().hash(hasher);
-                fs::read(entry.path())?.hash(hasher);
+                files.push(entry.into_path());
             }
         }
+    }
+    // Read and hashed on every core (at 100 000 papers, 650 MB in 100 000 files, before a
+    // build can tell whether it has anything to do), then put together in their order.
+    let digests = files
+        .par_iter()
+        .map(|path| {
+            let mut digest = DefaultHasher::new();
+            fs::read(path)?.hash(&mut digest);
+            Ok(digest.finish())
+        })
+        .collect::<io::Result<Vec<u64>>>()?;
+    for (path, digest) in files.iter().zip(digests) {
+        path.hash(hasher);
+        digest.hash(hasher);
     }
     Ok(())
 }
