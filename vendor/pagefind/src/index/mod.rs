@@ -1,6 +1,7 @@
 use hashbrown::HashMap;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
+use std::hash::BuildHasher;
 
 use crate::{
     fossick::{FossickedData, FossickedWord, MetaFossickedWord},
@@ -47,7 +48,7 @@ enum SortType {
 /// Results from processing a single page in parallel.
 /// Contains the word map, filter entries, and encoded page data for one page.
 struct PageProcessingResult {
-    word_map: HashMap<String, PackedWord>,
+    words: Vec<PackedWord>,
     filter_entries: Vec<(String, String, usize)>, // (filter, value, page_number)
     encoded_page: IntermediaryPageData,
 }
@@ -150,7 +151,11 @@ pub async fn build_indexes(
     let page_results: Vec<PageProcessingResult> = pages
         .into_par_iter()
         .map(|page| {
-            let mut local_word_map: HashMap<String, PackedWord> = HashMap::new();
+            // papermap patch: the page's words go into a vector, each word's string moved into
+            // its `PackedWord`, with a table of their places in it for the meta words to find
+            // theirs; the published code keyed a map by a copy of each word and kept another in
+            // its `PackedWord`, two strings made and freed for every word of every page.
+            let hasher = hashbrown::DefaultHashBuilder::default();
 
             // Meta field IDs were assigned per-page,
             // but need to be remapped to the global meta_fields order.
@@ -159,33 +164,17 @@ pub async fn build_indexes(
                 .iter()
                 .map(|name| meta_fields_ref.iter().position(|f| f == *name).unwrap() as u16)
                 .collect();
+            let mut local_words: Vec<PackedWord> =
+                Vec::with_capacity(page.word_data.len() + page.meta_word_data.len());
 
             for (word, positions) in page.word_data {
                 // Group positions by original_word for this page
-                let mut normalized_positions: Vec<FossickedWord> = Vec::new();
-                let mut variant_positions: BTreeMap<String, Vec<FossickedWord>> = BTreeMap::new();
-
-                for fossicked in positions {
-                    if fossicked.original_word.is_none() {
-                        // No diacritics - original matches normalized form
-                        normalized_positions.push(fossicked);
-                    } else {
-                        // Original form differs (has diacritics) - stored instead in additional_variants
-                        variant_positions
-                            .entry(fossicked.original_word.clone().unwrap())
-                            .or_default()
-                            .push(fossicked);
-                    }
-                }
-
-                let packed_word =
-                    local_word_map
-                        .entry(word.clone())
-                        .or_insert_with(|| PackedWord {
-                            word: word.clone(),
-                            pages: Vec::new(),
-                            additional_variants: Vec::new(),
-                        });
+                let (normalized_positions, variant_positions) = split_variants(positions);
+                let mut packed_word = PackedWord {
+                    word,
+                    pages: Vec::new(),
+                    additional_variants: Vec::new(),
+                };
 
                 if !normalized_positions.is_empty() {
                     packed_word.pages.push(positions_to_packed_page(
@@ -194,22 +183,26 @@ pub async fn build_indexes(
                     ));
                 }
 
+                // The variants of a word of `word_data` are new to it: its positions are all
+                // of this page and grouped by form.
                 for (variant_form, variant_pos) in variant_positions {
                     let variant_page =
                         positions_to_packed_page(variant_pos, page.fragment.page_number);
+                    packed_word.additional_variants.push(PackedVariant {
+                        form: variant_form,
+                        pages: vec![variant_page],
+                    });
+                }
+                local_words.push(packed_word);
+            }
 
-                    if let Some(existing_variant) = packed_word
-                        .additional_variants
-                        .iter_mut()
-                        .find(|v| v.form == variant_form)
-                    {
-                        existing_variant.pages.push(variant_page);
-                    } else {
-                        packed_word.additional_variants.push(PackedVariant {
-                            form: variant_form,
-                            pages: vec![variant_page],
-                        });
-                    }
+            let mut places: hashbrown::HashTable<usize> = hashbrown::HashTable::new();
+            if !page.meta_word_data.is_empty() {
+                places.reserve(local_words.len(), |&i| hasher.hash_one(&local_words[i].word));
+                for (i, packed) in local_words.iter().enumerate() {
+                    places.insert_unique(hasher.hash_one(&packed.word), i, |&j| {
+                        hasher.hash_one(&local_words[j].word)
+                    });
                 }
             }
 
@@ -230,14 +223,21 @@ pub async fn build_indexes(
                     }
                 }
 
-                let packed_word =
-                    local_word_map
-                        .entry(word.clone())
-                        .or_insert_with(|| PackedWord {
-                            word: word.clone(),
+                let hash = hasher.hash_one(&word);
+                let at = match places.find(hash, |&i| local_words[i].word == word) {
+                    Some(&i) => i,
+                    None => {
+                        let i = local_words.len();
+                        local_words.push(PackedWord {
+                            word,
                             pages: Vec::new(),
                             additional_variants: Vec::new(),
                         });
+                        places.insert_unique(hash, i, |&j| hasher.hash_one(&local_words[j].word));
+                        i
+                    }
+                };
+                let packed_word = &mut local_words[at];
 
                 if !normalized_meta_positions.is_empty() {
                     let meta_locs = meta_positions_to_packed(normalized_meta_positions);
@@ -315,7 +315,7 @@ pub async fn build_indexes(
             };
 
             PageProcessingResult {
-                word_map: local_word_map,
+                words: local_words,
                 filter_entries,
                 encoded_page,
             }
@@ -324,28 +324,25 @@ pub async fn build_indexes(
 
     // Merge results sequentially
     for result in page_results {
-        // Merge word maps using Entry API to avoid unnecessary clones
-        for (word, packed) in result.word_map {
-            match word_map.entry(word) {
-                hashbrown::hash_map::Entry::Occupied(mut entry) => {
-                    let existing = entry.get_mut();
-                    existing.pages.extend(packed.pages); // Move, not clone
-                                                         // Merge additional_variants
-                    for variant in packed.additional_variants {
-                        if let Some(existing_variant) = existing
-                            .additional_variants
-                            .iter_mut()
-                            .find(|v| v.form == variant.form)
-                        {
-                            existing_variant.pages.extend(variant.pages);
-                        } else {
-                            existing.additional_variants.push(variant);
-                        }
+        // papermap patch: looked up by the word's text; only a word new to the index has its
+        // text copied, for the key (a page's words no longer come keyed by a copy of it).
+        for packed in result.words {
+            if let Some(existing) = word_map.get_mut(packed.word.as_str()) {
+                existing.pages.extend(packed.pages); // Move, not clone
+                                                     // Merge additional_variants
+                for variant in packed.additional_variants {
+                    if let Some(existing_variant) = existing
+                        .additional_variants
+                        .iter_mut()
+                        .find(|v| v.form == variant.form)
+                    {
+                        existing_variant.pages.extend(variant.pages);
+                    } else {
+                        existing.additional_variants.push(variant);
                     }
                 }
-                hashbrown::hash_map::Entry::Vacant(entry) => {
-                    entry.insert(packed);
-                }
+            } else {
+                word_map.insert(packed.word.clone(), packed);
             }
         }
 
@@ -596,13 +593,41 @@ pub async fn build_indexes(
 
 /// Convert fossicked word positions to a packed page representation.
 /// Sorts by weight (with common weight 25 first) then by position for delta encoding.
+/// The positions of a word on a page whose original form is the word itself, and those of each
+/// other original form (with diacritics), by form. papermap patch: when every position is of
+/// the word itself (nearly always), its vector is returned as it is instead of copied.
+fn split_variants(
+    positions: Vec<FossickedWord>,
+) -> (Vec<FossickedWord>, BTreeMap<String, Vec<FossickedWord>>) {
+    let mut variant_positions: BTreeMap<String, Vec<FossickedWord>> = BTreeMap::new();
+    if positions.iter().all(|p| p.original_word.is_none()) {
+        return (positions, variant_positions);
+    }
+    let mut normalized_positions = Vec::new();
+    for fossicked in positions {
+        match &fossicked.original_word {
+            // No diacritics - original matches normalized form
+            None => normalized_positions.push(fossicked),
+            // Original form differs (has diacritics) - stored instead in additional_variants
+            Some(original) => variant_positions
+                .entry(original.clone())
+                .or_default()
+                .push(fossicked),
+        }
+    }
+    (normalized_positions, variant_positions)
+}
+
 fn positions_to_packed_page(mut positions: Vec<FossickedWord>, page_number: usize) -> PackedPage {
     // A page weight of 1 is encoded as 25. Since most words should be this weight,
     // we want to sort them to be first in the locations array to reduce filesize
     // when we inline weight changes.
     // We then sort by position within each weight group,
     // which helps us delta encode the index.
-    positions.sort_by_cached_key(|p| (if p.weight == 25 { 0 } else { p.weight }, p.position));
+    // papermap patch: `sort_by_key`, not `sort_by_cached_key`, which allocates a vector of the
+    // keys for every word of every page to save recomputing a key that is two loads; both
+    // sorts are stable, so the order is the same.
+    positions.sort_by_key(|p| (if p.weight == 25 { 0 } else { p.weight }, p.position));
 
     let mut current_weight = 25;
     let mut weighted_positions = Vec::with_capacity(positions.len());
