@@ -667,7 +667,9 @@ fn chunk_index(word_map: HashMap<String, PackedWord>, chunk_size: usize) -> Vec<
         .into_iter()
         .map(|(_, w)| w)
         .collect::<Vec<PackedWord>>();
-    words.sort_by_key(|w| w.word.clone());
+    // papermap patch: compared in place; `sort_by_key(|w| w.word.clone())` copied both words of
+    // every comparison (about 16 a word). Both sorts are stable and order alike.
+    words.sort_by(|a, b| a.word.cmp(&b.word));
 
     let mut index_chunks = Vec::new();
 
@@ -683,8 +685,9 @@ fn chunk_index(word_map: HashMap<String, PackedWord>, chunk_size: usize) -> Vec<
             + word.additional_variants.len();
         index_chunk.push(word);
         if index_chunk_size >= chunk_size {
-            index_chunks.push(index_chunk.clone());
-            index_chunk.clear();
+            // papermap patch: the full chunk is moved, not cloned (every word, page and
+            // position of the index copied) and then cleared.
+            index_chunks.push(std::mem::take(&mut index_chunk));
             index_chunk_size = 0;
         }
     }
