@@ -107,6 +107,9 @@ pub struct Writer {
     /// modification time as it will stand in the output folder.
     placed: Mutex<FxHashMap<String, (u64, u128)>>,
     unchanged: std::sync::atomic::AtomicUsize,
+    /// Whether the output folder was there when the build began: into a new one, no file can
+    /// be unchanged, and none is looked for.
+    target_existed: bool,
 }
 
 impl Writer {
@@ -124,6 +127,7 @@ impl Writer {
             .tempdir_in(&parent)?;
         Ok(Writer {
             staging,
+            target_existed: target.exists(),
             target: target.to_path_buf(),
             placed: Mutex::new(FxHashMap::default()),
             unchanged: Default::default(),
@@ -132,7 +136,11 @@ impl Writer {
 
     /// Hands over the file at `place` (a path in the site); callable from any thread.
     pub fn put(&self, place: &str, bytes: &[u8]) -> io::Result<()> {
-        let meta = match same_bytes(&self.target.join(place), bytes) {
+        let unchanged = match self.target_existed {
+            true => same_bytes(&self.target.join(place), bytes),
+            false => None,
+        };
+        let meta = match unchanged {
             Some(meta) => {
                 self.unchanged
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -140,10 +148,17 @@ impl Writer {
             }
             None => {
                 let path = self.staging.path().join(place);
-                if let Some(parent) = path.parent() {
-                    fs::create_dir_all(parent)?;
-                }
-                let mut file = fs::File::create(path)?;
+                // Its folder is made for the first file in it only: asking for every file cost
+                // a failed `mkdir` and a `stat` for each file after the first.
+                let mut file = match fs::File::create(&path) {
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                        if let Some(parent) = path.parent() {
+                            fs::create_dir_all(parent)?;
+                        }
+                        fs::File::create(&path)?
+                    }
+                    file => file?,
+                };
                 file.write_all(bytes)?;
                 // Moving it into place later keeps its modification time.
                 file.metadata()?
