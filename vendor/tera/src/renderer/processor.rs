@@ -442,9 +442,8 @@ impl<'a> Processor<'a> {
 
         // Checks if it's a string and we need to escape it (if the last filter is `safe` we don't)
         if self.should_escape && needs_escape && res.is_string() && !expr.is_marked_safe() {
-            res = Cow::Owned(
-                to_value(self.tera.get_escape_fn()(res.as_str().unwrap())).map_err(Error::json)?,
-            );
+            // papermap patch: the escaped string is the value; `to_value` copied it once more.
+            res = Cow::Owned(Value::String(self.tera.get_escape_fn()(res.as_str().unwrap())));
         }
 
         Ok(res)
@@ -500,7 +499,9 @@ impl<'a> Processor<'a> {
         for (arg_name, expr) in &function_call.args {
             args.insert(
                 arg_name.to_string(),
-                self.safe_eval_expression(expr).map_err(err_wrap)?.clone().into_owned(),
+                // papermap patch: `into_owned` alone; a `clone()` before it copied an owned
+                // value (a filter's result, say) only to drop the original.
+                self.safe_eval_expression(expr).map_err(err_wrap)?.into_owned(),
             );
         }
 
@@ -571,7 +572,9 @@ impl<'a> Processor<'a> {
         for (arg_name, expr) in &fn_call.args {
             args.insert(
                 arg_name.to_string(),
-                self.safe_eval_expression(expr).map_err(err_wrap)?.clone().into_owned(),
+                // papermap patch: `into_owned` alone; a `clone()` before it copied an owned
+                // value (a filter's result, say) only to drop the original.
+                self.safe_eval_expression(expr).map_err(err_wrap)?.into_owned(),
             );
         }
 
