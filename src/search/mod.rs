@@ -17,6 +17,8 @@
 //! `check`) or, in a build, from a [`Spill`] made beside the pages, so that the model can be
 //! freed before the indexer starts.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -311,14 +313,31 @@ async fn index(
 /// The record of page `page` of [`searchable_pages`] in `locale`: the papers, then the
 /// long-form pages.
 fn record(urls: &Urls, model: &SiteModel, locale: &str, page: usize) -> Record {
+    record_sharing(urls, model, locale, page, &OnceCell::new())
+}
+
+/// [`record`], with the plain text of the paper's original abstract kept in `original` for the
+/// records of the same page in the other languages that show it.
+fn record_sharing(
+    urls: &Urls,
+    model: &SiteModel,
+    locale: &str,
+    page: usize,
+    original: &OnceCell<String>,
+) -> Record {
     let Some(page) = page.checked_sub(model.papers.len()) else {
         let paper = &model.papers[page];
         let (title, _) = title_in(paper, locale);
         let (text, _) = abstract_in(paper, locale);
+        let plain = if std::ptr::eq(text, &paper.record.abstract_text) {
+            Cow::Borrowed(original.get_or_init(|| crate::markdown::plain_text(&text.markdown)))
+        } else {
+            Cow::Owned(crate::markdown::plain_text(&text.markdown))
+        };
         let content = [
-            title.to_string(),
-            paper.record.authors.join(", "),
-            crate::markdown::plain_text(&text.markdown),
+            title,
+            paper.record.authors.join(", ").as_str(),
+            plain.as_ref(),
         ]
         .join(". ");
         return Record {

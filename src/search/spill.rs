@@ -3,6 +3,7 @@
 //! indexer, never both. A language's records are written one after the other into a file of its
 //! own, with where each begins; the indexer reads back the span of a part.
 
+use std::cell::OnceCell;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::ops::Range;
@@ -10,7 +11,7 @@ use std::os::unix::fs::FileExt;
 
 use rayon::prelude::*;
 
-use super::{record, searchable_pages, Record, Records};
+use super::{record_sharing, searchable_pages, Record, Records};
 use crate::config::Config;
 use crate::model::SiteModel;
 use crate::render::urls::Urls;
@@ -37,36 +38,46 @@ impl Spill {
     pub fn make(config: &Config, model: &SiteModel) -> Result<Spill, String> {
         let urls = Urls::new(config);
         let pages = searchable_pages(model);
-        let languages = config
-            .languages
-            .iter()
-            .map(|language| {
-                let locale = language.code.clone();
-                let file = tempfile::tempfile().map_err(cannot_keep)?;
-                let mut out = BufWriter::new(&file);
-                let mut starts = Vec::with_capacity(pages + 1);
-                let mut at = 0u64;
-                for batch in (0..pages).step_by(BATCH) {
-                    let encoded: Vec<Vec<u8>> = (batch..(batch + BATCH).min(pages))
-                        .into_par_iter()
-                        .map(|page| encode(&record(&urls, model, &locale, page)))
-                        .collect();
-                    for bytes in encoded {
-                        starts.push(at);
-                        out.write_all(&bytes).map_err(cannot_keep)?;
-                        at += bytes.len() as u64;
-                    }
-                }
-                starts.push(at);
-                out.flush().map_err(cannot_keep)?;
-                drop(out);
-                Ok(Spilled {
-                    locale,
-                    file,
-                    starts,
+        let locales: Vec<&str> = config.languages.iter().map(|l| l.code.as_str()).collect();
+        let mut languages = Vec::with_capacity(locales.len());
+        let mut outs = Vec::with_capacity(locales.len());
+        for locale in &locales {
+            let file = tempfile::tempfile().map_err(cannot_keep)?;
+            outs.push(BufWriter::new(file.try_clone().map_err(cannot_keep)?));
+            let mut starts = Vec::with_capacity(pages + 1);
+            starts.push(0);
+            languages.push(Spilled {
+                locale: locale.to_string(),
+                file,
+                starts,
+            });
+        }
+        // A page's records in every language are made together: those that show the original
+        // abstract (an untranslated paper's, in every language) share its plain text, made once.
+        for batch in (0..pages).step_by(BATCH) {
+            let encoded: Vec<Vec<Vec<u8>>> = (batch..(batch + BATCH).min(pages))
+                .into_par_iter()
+                .map(|page| {
+                    let original = OnceCell::new();
+                    locales
+                        .iter()
+                        .map(|locale| {
+                            encode(&record_sharing(&urls, model, locale, page, &original))
+                        })
+                        .collect()
                 })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+                .collect();
+            for page in encoded {
+                for ((bytes, out), spilled) in page.iter().zip(&mut outs).zip(&mut languages) {
+                    out.write_all(bytes).map_err(cannot_keep)?;
+                    let at = spilled.starts.last().copied().unwrap_or(0);
+                    spilled.starts.push(at + bytes.len() as u64);
+                }
+            }
+        }
+        for out in outs {
+            out.into_inner().map_err(|e| cannot_keep(e.into_error()))?;
+        }
         Ok(Spill { pages, languages })
     }
 
