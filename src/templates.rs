@@ -172,8 +172,8 @@ impl Templates {
     }
 }
 
-/// What a page's buffer starts with: a paper page is 20–30 KB.
-const PAGE_CAPACITY: usize = 16 * 1024;
+/// What a page's buffer starts with: a paper page is 20–30 KB, and a buffer that grows is copied.
+const PAGE_CAPACITY: usize = 32 * 1024;
 
 /// The templates of one locale.
 pub struct LocaleTemplates {
