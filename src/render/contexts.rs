@@ -103,9 +103,10 @@ impl Renderer<'_> {
             .config
             .languages
             .iter()
-            .map(|l| Alternate {
+            .zip(&self.og_locales)
+            .map(|(l, og_locale)| Alternate {
                 lang: &l.code,
-                og_locale: l.formats.to_string().replace('-', "_"),
+                og_locale,
                 url: urls.url(&l.code, path_of) + file_of,
                 absolute_url: urls.absolute(&l.code, path_of) + file_of,
                 current: l.code == locale,

@@ -182,6 +182,11 @@ impl<'a> SiteRenderer<'a> {
                 model,
                 urls,
                 templates,
+                og_locales: config
+                    .languages
+                    .iter()
+                    .map(|l| l.formats.to_string().replace('-', "_"))
+                    .collect(),
             },
             locales,
         }
@@ -339,6 +344,9 @@ struct Renderer<'a> {
     model: &'a SiteModel,
     urls: Urls,
     templates: &'a Templates,
+    /// Each language's locale as Open Graph writes it (`en_GB`), in the order of the site's
+    /// languages: every page names them all.
+    og_locales: Vec<String>,
 }
 
 /// The folder of a page (from its locale's root) and the file its address names in it: pages

@@ -39,7 +39,7 @@ pub struct SiteView<'a> {
 pub struct Alternate<'a> {
     pub lang: &'a str,
     /// The locale as Open Graph writes it (`en_GB`, `fr`): the language's `formats`.
-    pub og_locale: String,
+    pub og_locale: &'a str,
     pub url: String,
     pub absolute_url: String,
     pub current: bool,
