@@ -216,15 +216,16 @@ impl tera::Function for Translate {
             .filter(|k| *k != "key" && *k != "in_locale")
             .collect();
         names.sort();
+        // Names and strings are lent to Fluent, not copied: a page makes some twenty such calls.
         for name in names {
             let value = match &args[name] {
                 Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
-                Value::String(s) => FluentValue::from(s.clone()),
+                Value::String(s) => FluentValue::from(s.as_str()),
                 Value::Bool(b) => FluentValue::from(b.to_string()),
                 Value::Null => FluentValue::None,
                 other => FluentValue::from(other.to_string()),
             };
-            fluent_args.set(name.clone(), value);
+            fluent_args.set(name.as_str(), value);
         }
         let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
         self.localizer
