@@ -417,7 +417,9 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let renderer =
         render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
     stopwatch.lap("loaded");
-    let progress = Progress::new(renderer.count_of(part), "pages");
+    let page_count = renderer.count_of(part);
+    writer.reserve(page_count);
+    let progress = Progress::new(page_count, "pages");
     let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
     let makes_search = part.owns_site_files(&site.config.default_language().code);
     // The search index is made once the pages are written and the model is freed, from its

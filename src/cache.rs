@@ -36,7 +36,7 @@ pub struct Manifest {
     /// The warnings the build printed (missing messages).
     pub warnings: Vec<String>,
     /// Every file of the output folder: path in it, size, modification time (ns).
-    pub files: Vec<(String, u64, u128)>,
+    pub files: Vec<(String, u64, u64)>,
 }
 
 /// A hash of everything a build depends on: `options` (what the command line asked, as text),

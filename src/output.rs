@@ -97,7 +97,7 @@ fn process_is_running(_pid: u32) -> bool {
 
 /// A file of the output folder: its place in the site, its size and its modification time (in
 /// nanoseconds since the Unix epoch).
-pub type StampedFile = (String, u64, u128);
+pub type StampedFile = (String, u64, u64);
 
 /// A site being written; dropped without [`Writer::commit`], it leaves no trace.
 pub struct Writer {
@@ -105,7 +105,7 @@ pub struct Writer {
     target: PathBuf,
     /// Every file of the site handed over so far, changed or not, with its size and
     /// modification time as it will stand in the output folder.
-    placed: Mutex<FxHashMap<String, (u64, u128)>>,
+    placed: Mutex<FxHashMap<String, (u64, u64)>>,
     unchanged: std::sync::atomic::AtomicUsize,
     /// Whether the output folder was there when the build began: into a new one, no file can
     /// be unchanged, and none is looked for.
@@ -169,6 +169,15 @@ impl Writer {
             .unwrap_or_else(|e| e.into_inner())
             .insert(place.to_string(), (meta.len(), modified_ns(&meta)));
         Ok(())
+    }
+
+    /// Makes room for `files` more files, so that the table of the files handed over is made
+    /// once at its size rather than grown, each time into a copy twice as large beside it.
+    pub fn reserve(&self, files: usize) {
+        self.placed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .reserve(files);
     }
 
     /// Whether a file was handed over at `place`.
@@ -240,12 +249,13 @@ pub fn output_files(output: &Path) -> io::Result<Vec<StampedFile>> {
     Ok(files)
 }
 
-/// A file's modification time in nanoseconds since the Unix epoch; 0 where there is none.
-pub fn modified_ns(meta: &fs::Metadata) -> u128 {
+/// A file's modification time in nanoseconds since the Unix epoch (which 64 bits hold until
+/// the year 2554); 0 where there is none.
+pub fn modified_ns(meta: &fs::Metadata) -> u64 {
     meta.modified()
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos())
+        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
 }
 
 /// The file at `path` when it holds exactly `bytes`; sizes first, so that most changed files
@@ -264,7 +274,7 @@ fn same_bytes(path: &Path, bytes: &[u8]) -> Option<fs::Metadata> {
 fn move_into(
     staged: &Path,
     target: &Path,
-    placed: &FxHashMap<String, (u64, u128)>,
+    placed: &FxHashMap<String, (u64, u64)>,
     remove_others: bool,
 ) -> io::Result<(usize, usize)> {
     if !target.exists() {
