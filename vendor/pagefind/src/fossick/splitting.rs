@@ -217,6 +217,15 @@ pub fn get_indexable_cross_bigram(
 fn normalize_word(raw_word: &str, include_characters: &[char]) -> String {
     let mut normalized_word = String::with_capacity(raw_word.len());
     for mut c in raw_word.chars() {
+        // papermap patch: an ASCII character is kept and lowercased without the Unicode tables
+        // (`is_alphanumeric` and `is_uppercase` agree with their ASCII forms on it), which most
+        // characters of most words are.
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() || include_characters.contains(&c) {
+                normalized_word.push(c.to_ascii_lowercase());
+            }
+            continue;
+        }
         let is_alpha = c.is_alphanumeric();
         if is_alpha || include_characters.contains(&c) {
             c.make_ascii_lowercase();
