@@ -35,6 +35,9 @@ pub struct PagefindIndexes {
 struct IntermediaryPageData {
     full_hash: String,
     encoded_data: String,
+    /// papermap patch: the data as a group of fragments holds it (keys sorted), made beside the
+    /// page's other work when fragments are grouped.
+    group_data: Option<String>,
     word_count: usize,
     page_number: usize,
 }
@@ -146,6 +149,9 @@ pub async fn build_indexes(
     // Clone meta_fields for use in parallel processing
     let meta_fields_ref = meta.meta_fields.clone();
     let language_ref = language.clone();
+
+    // papermap patch: whether fragments may be grouped, for each page's `group_data`.
+    let groups_fragments = options.max_fragments.is_some_and(|m| m > 0);
 
     // Process pages in parallel - each page builds its own word map
     let page_results: Vec<PageProcessingResult> = pages
@@ -312,6 +318,7 @@ pub async fn build_indexes(
                 word_count: page.fragment.data.word_count,
                 page_number: page.fragment.page_number,
                 encoded_data,
+                group_data: groups_fragments.then(|| page.fragment.data.to_sorted_json()),
             };
 
             PageProcessingResult {
@@ -409,12 +416,32 @@ pub async fn build_indexes(
         ));
         let mut group_hashes: BTreeSet<String> = BTreeSet::new();
         for chunk in fragments.chunks(group_size) {
-            let mut group_map = BTreeMap::new();
+            // papermap patch: the group's JSON is put together from each fragment's sorted JSON,
+            // made beside the page's other work, instead of parsing each fragment's JSON into a
+            // `Value` here to write it again; the bytes are the same (the keys in the order of a
+            // `BTreeMap`, and a later fragment under the same hash in the place of the first).
+            let mut group_map: BTreeMap<&str, std::borrow::Cow<str>> = BTreeMap::new();
             for (_, (hash, frag)) in chunk {
-                let val: serde_json::Value = serde_json::from_str(&frag.encoded_data).unwrap();
-                group_map.insert(hash.clone(), val);
+                let json = match &frag.group_data {
+                    Some(json) => std::borrow::Cow::Borrowed(json.as_str()),
+                    None => {
+                        let val: serde_json::Value =
+                            serde_json::from_str(&frag.encoded_data).unwrap();
+                        std::borrow::Cow::Owned(serde_json::to_string(&val).unwrap())
+                    }
+                };
+                group_map.insert(hash.as_str(), json);
             }
-            let group_json = serde_json::to_string(&group_map).unwrap();
+            let mut group_json = String::from("{");
+            for (i, (hash, json)) in group_map.iter().enumerate() {
+                if i > 0 {
+                    group_json.push(',');
+                }
+                group_json.push_str(&serde_json::to_string(hash).unwrap());
+                group_json.push(':');
+                group_json.push_str(json);
+            }
+            group_json.push('}');
             let prefix = format!("{language}_group_");
             let group_hash = format!("{prefix}{}", full_hash(group_json.as_bytes()));
 
