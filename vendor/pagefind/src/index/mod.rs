@@ -48,10 +48,19 @@ enum SortType {
     Number,
 }
 
+/// papermap patch: a word of one page, with its entry for the page (at most one: the page's
+/// positions) held as it is rather than in a vector of its own, which the index's thread freed
+/// again for every word already in the index.
+struct PageWord {
+    word: String,
+    page: Option<PackedPage>,
+    additional_variants: Vec<PackedVariant>,
+}
+
 /// Results from processing a single page in parallel.
 /// Contains the word map, filter entries, and encoded page data for one page.
 struct PageProcessingResult {
-    words: Vec<PackedWord>,
+    words: Vec<PageWord>,
     filter_entries: Vec<(String, String, usize)>, // (filter, value, page_number)
     encoded_page: IntermediaryPageData,
 }
@@ -170,24 +179,19 @@ pub async fn build_indexes(
                 .iter()
                 .map(|name| meta_fields_ref.iter().position(|f| f == *name).unwrap() as u16)
                 .collect();
-            let mut local_words: Vec<PackedWord> =
+            let mut local_words: Vec<PageWord> =
                 Vec::with_capacity(page.word_data.len() + page.meta_word_data.len());
 
             for (word, positions) in page.word_data {
                 // Group positions by original_word for this page
                 let (normalized_positions, variant_positions) = split_variants(positions);
-                let mut packed_word = PackedWord {
+                let mut packed_word = PageWord {
                     word,
-                    pages: Vec::new(),
+                    page: (!normalized_positions.is_empty()).then(|| {
+                        positions_to_packed_page(normalized_positions, page.fragment.page_number)
+                    }),
                     additional_variants: Vec::new(),
                 };
-
-                if !normalized_positions.is_empty() {
-                    packed_word.pages.push(positions_to_packed_page(
-                        normalized_positions,
-                        page.fragment.page_number,
-                    ));
-                }
 
                 // The variants of a word of `word_data` are new to it: its positions are all
                 // of this page and grouped by form.
@@ -234,9 +238,9 @@ pub async fn build_indexes(
                     Some(&i) => i,
                     None => {
                         let i = local_words.len();
-                        local_words.push(PackedWord {
+                        local_words.push(PageWord {
                             word,
-                            pages: Vec::new(),
+                            page: None,
                             additional_variants: Vec::new(),
                         });
                         places.insert_unique(hash, i, |&j| hasher.hash_one(&local_words[j].word));
@@ -248,18 +252,15 @@ pub async fn build_indexes(
                 if !normalized_meta_positions.is_empty() {
                     let meta_locs = meta_positions_to_packed(normalized_meta_positions);
 
-                    if let Some(existing_page) = packed_word
-                        .pages
-                        .iter_mut()
-                        .find(|p| p.page_number == page.fragment.page_number)
-                    {
-                        existing_page.meta_locs = meta_locs;
-                    } else {
-                        packed_word.pages.push(PackedPage {
-                            page_number: page.fragment.page_number,
-                            locs: vec![],
-                            meta_locs,
-                        });
+                    match &mut packed_word.page {
+                        Some(existing_page) => existing_page.meta_locs = meta_locs,
+                        None => {
+                            packed_word.page = Some(PackedPage {
+                                page_number: page.fragment.page_number,
+                                locs: vec![],
+                                meta_locs,
+                            })
+                        }
                     }
                 }
 
@@ -335,7 +336,7 @@ pub async fn build_indexes(
         // text copied, for the key (a page's words no longer come keyed by a copy of it).
         for packed in result.words {
             if let Some(existing) = word_map.get_mut(packed.word.as_str()) {
-                existing.pages.extend(packed.pages); // Move, not clone
+                existing.pages.extend(packed.page); // Move, not clone
                                                      // Merge additional_variants
                 for variant in packed.additional_variants {
                     if let Some(existing_variant) = existing
@@ -349,7 +350,15 @@ pub async fn build_indexes(
                     }
                 }
             } else {
-                word_map.insert(packed.word.clone(), packed);
+                let key = packed.word.clone();
+                word_map.insert(
+                    key,
+                    PackedWord {
+                        word: packed.word,
+                        pages: packed.page.into_iter().collect(),
+                        additional_variants: packed.additional_variants,
+                    },
+                );
             }
         }
 
