@@ -136,9 +136,10 @@ impl Writer {
 
     /// Hands over the file at `place` (a path in the site); callable from any thread.
     pub fn put(&self, place: &str, bytes: &[u8]) -> io::Result<()> {
-        let unchanged = match self.target_existed {
-            true => same_bytes(&self.target.join(place), bytes),
-            false => None,
+        let unchanged = if self.target_existed {
+            same_bytes(&self.target.join(place), bytes)
+        } else {
+            None
         };
         let meta = match unchanged {
             Some(meta) => {

@@ -39,19 +39,16 @@ impl Spill {
         let urls = Urls::new(config);
         let pages = searchable_pages(model);
         let locales: Vec<&str> = config.languages.iter().map(|l| l.code.as_str()).collect();
-        let mut languages = Vec::with_capacity(locales.len());
-        let mut outs = Vec::with_capacity(locales.len());
-        for locale in &locales {
-            let file = tempfile::tempfile().map_err(cannot_keep)?;
-            outs.push(BufWriter::new(file.try_clone().map_err(cannot_keep)?));
-            let mut starts = Vec::with_capacity(pages + 1);
-            starts.push(0);
-            languages.push(Spilled {
-                locale: locale.to_string(),
-                file,
-                starts,
-            });
-        }
+        // Each language's file, written through a buffer, and where each of its records begins.
+        let mut writing = locales
+            .iter()
+            .map(|_| {
+                let file = tempfile::tempfile().map_err(cannot_keep)?;
+                let mut starts = Vec::with_capacity(pages + 1);
+                starts.push(0);
+                Ok((BufWriter::new(file), starts))
+            })
+            .collect::<Result<Vec<(BufWriter<File>, Vec<u64>)>, String>>()?;
         // A page's records in every language are made together: those that show the original
         // abstract (an untranslated paper's, in every language) share its plain text, made once.
         for batch in (0..pages).step_by(BATCH) {
@@ -68,16 +65,24 @@ impl Spill {
                 })
                 .collect();
             for page in encoded {
-                for ((bytes, out), spilled) in page.iter().zip(&mut outs).zip(&mut languages) {
+                for (bytes, (out, starts)) in page.iter().zip(&mut writing) {
                     out.write_all(bytes).map_err(cannot_keep)?;
-                    let at = spilled.starts.last().copied().unwrap_or(0);
-                    spilled.starts.push(at + bytes.len() as u64);
+                    let at = starts.last().copied().unwrap_or(0);
+                    starts.push(at + bytes.len() as u64);
                 }
             }
         }
-        for out in outs {
-            out.into_inner().map_err(|e| cannot_keep(e.into_error()))?;
-        }
+        let languages = locales
+            .iter()
+            .zip(writing)
+            .map(|(locale, (out, starts))| {
+                Ok(Spilled {
+                    locale: locale.to_string(),
+                    file: out.into_inner().map_err(|e| cannot_keep(e.into_error()))?,
+                    starts,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         Ok(Spill { pages, languages })
     }
 
