@@ -54,11 +54,16 @@ impl LocaleFormats {
         if !value.is_finite() {
             return value.to_string();
         }
-        let mut decimal = match digits.max_fraction {
-            Some(max) => Decimal::from_str(&format!("{value:.max$}")),
-            None => Decimal::from_str(&format!("{value}")),
-        }
-        .unwrap_or_default();
+        let mut decimal = if is_small_integer(value) {
+            // Most numbers a page shows are counts: no need to write them out and read them back.
+            Decimal::from(value as i64)
+        } else {
+            match digits.max_fraction {
+                Some(max) => Decimal::from_str(&format!("{value:.max$}")),
+                None => Decimal::from_str(&format!("{value}")),
+            }
+            .unwrap_or_default()
+        };
         if let Some(max) = digits.max_fraction {
             decimal.trim_end();
             decimal.round(-(max as i16));
@@ -81,9 +86,48 @@ impl LocaleFormats {
     }
 }
 
+/// A whole number that an `i64` holds exactly, and not `-0` (which formats as `-0`).
+fn is_small_integer(value: f64) -> bool {
+    value.fract() == 0.0 && value.abs() < 1e15 && !(value == 0.0 && value.is_sign_negative())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`LocaleFormats::number`] without its shortcut for whole numbers.
+    fn number_through_text(formats: &LocaleFormats, value: f64, digits: Digits) -> String {
+        let mut decimal = match digits.max_fraction {
+            Some(max) => Decimal::from_str(&format!("{value:.max$}")),
+            None => Decimal::from_str(&format!("{value}")),
+        }
+        .unwrap_or_default();
+        if let Some(max) = digits.max_fraction {
+            decimal.trim_end();
+            decimal.round(-(max as i16));
+        }
+        if let Some(min) = digits.min_fraction {
+            decimal.pad_end(-(min as i16));
+        }
+        formats.decimal.format(&decimal).to_string()
+    }
+
+    proptest! {
+        #[test]
+        fn whole_numbers_format_as_through_text(
+            whole in prop_oneof![-2_000_000_000_000_000i64..2_000_000_000_000_000, -100_000i64..100_000],
+            min in proptest::option::of(0usize..4),
+            max in proptest::option::of(0usize..4),
+            tag in prop_oneof![Just("en"), Just("fr"), Just("zh")],
+        ) {
+            let formats = formats(tag);
+            let digits = Digits { min_fraction: min, max_fraction: max };
+            for value in [whole as f64, -0.0, 0.0] {
+                prop_assert_eq!(formats.number(value, digits), number_through_text(&formats, value, digits));
+            }
+        }
+    }
 
     fn formats(tag: &str) -> LocaleFormats {
         LocaleFormats::new(&tag.parse().unwrap())
