@@ -398,13 +398,16 @@ impl Fossicker {
         Vec<PageAnchorData>,
         usize,
     ) {
-        let mut map: HashMap<String, Vec<FossickedWord>> = HashMap::new();
         let mut anchors = Vec::new();
         // TODO: push this error handling up a level and return an Err from parse_digest
         if self.data.as_ref().is_none() {
-            return ("".into(), map, anchors, 0); // empty page result, will be dropped from search
+            return ("".into(), HashMap::new(), anchors, 0); // empty page result, will be dropped from search
         }
         let data = self.data.as_ref().unwrap();
+        // papermap patch: the map starts at about the page's count of distinct words (one for
+        // every twelve bytes of an abstract's text) rather than growing to it from nothing.
+        let mut map: HashMap<String, Vec<FossickedWord>> =
+            HashMap::with_capacity(data.digest.len() / 12);
         let mut stemmer = stemmers.for_language(&data.language);
 
         let mut content = String::with_capacity(data.digest.len());
@@ -523,8 +526,9 @@ impl Fossicker {
 
             // We use zero-width spaces as boundary values for some languages,
             // so we make sure that all are removed from the source content before going into the index.
-            // papermap patch: copy the word only when it holds one.
-            let base_word: std::borrow::Cow<str> = if word.contains('\u{200B}') {
+            // papermap patch: copy the word only when it holds one, and look for it only in a
+            // word that is not all ASCII (a char search costs some two hundred instructions).
+            let base_word: std::borrow::Cow<str> = if !word.is_ascii() && word.contains('\u{200B}') {
                 word.replace('\u{200B}', "").into()
             } else {
                 word.into()
