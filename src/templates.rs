@@ -199,26 +199,31 @@ struct Translate {
 
 impl tera::Function for Translate {
     fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
-        let key = args
-            .get("key")
+        // One pass over the arguments: each lookup by name would hash it again (SipHash).
+        let (mut key, mut in_locale) = (None, None);
+        let mut named: Vec<(&String, &Value)> = Vec::new();
+        for (name, value) in args {
+            match name.as_str() {
+                "key" => key = Some(value),
+                "in_locale" => in_locale = Some(value),
+                _ => named.push((name, value)),
+            }
+        }
+        let key = key
             .and_then(Value::as_str)
             .ok_or_else(|| tera::Error::msg("t() needs a `key`, e.g. t(key=\"site-title\")"))?;
         // `in_locale` asks another language, e.g. for each language's own name in the switcher.
-        let locale = match args.get("in_locale").and_then(Value::as_str) {
+        let locale = match in_locale.and_then(Value::as_str) {
             Some(code) => self.localizer.index_of(code).ok_or_else(|| {
                 tera::Error::msg(format!("t(): `{code}` is not a language of the site"))
             })?,
             None => self.locale,
         };
         let mut fluent_args = FluentArgs::new();
-        let mut names: Vec<&String> = args
-            .keys()
-            .filter(|k| *k != "key" && *k != "in_locale")
-            .collect();
-        names.sort();
+        named.sort_by_key(|&(name, _)| name);
         // Names and strings are lent to Fluent, not copied: a page makes some twenty such calls.
-        for name in names {
-            let value = match &args[name] {
+        for (name, value) in named {
+            let value = match value {
                 Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
                 Value::String(s) => FluentValue::from(s.as_str()),
                 Value::Bool(b) => FluentValue::from(b.to_string()),
