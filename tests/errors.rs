@@ -167,6 +167,30 @@ fn template_asking_for_a_missing_message() {
 }
 
 #[test]
+fn translate_call_without_a_key() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/base.html",
+            "t(key=\"skip-to-content\")",
+            "t(id=\"skip-to-content\")",
+        )
+    });
+    run.assert_error("t() needs a `key`, e.g. t(key=\"site-title\")");
+}
+
+#[test]
+fn translate_call_in_a_language_the_site_does_not_have() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/base.html",
+            "t(key=\"footer-note\")",
+            "t(key=\"footer-note\", in_locale=\"de\")",
+        )
+    });
+    run.assert_error("t(): `de` is not a language of the site");
+}
+
+#[test]
 fn fluent_file_that_does_not_parse() {
     let (_, run) = broken_build(|s| {
         s.write(
