@@ -39,11 +39,9 @@ impl Shared {
 
     /// The BibTeX entry of the paper, as text and highlighted.
     pub fn bibtex(&self, model: &SiteModel, paper: usize) -> (&str, &str) {
-        let (text, html) = self.bibtex.get_or_init(|| {
-            let text = super::bibtex::entry(&model.papers[paper]);
-            let html = crate::markdown::highlight("bibtex", &text);
-            (text, html)
-        });
+        let (text, html) = self
+            .bibtex
+            .get_or_init(|| super::bibtex::entry_and_html(&model.papers[paper]));
         (text, html)
     }
 
