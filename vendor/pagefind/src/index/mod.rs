@@ -666,7 +666,10 @@ fn positions_to_packed_page(mut positions: Vec<FossickedWord>, page_number: usiz
     positions.sort_by_key(|p| (if p.weight == 25 { 0 } else { p.weight }, p.position));
 
     let mut current_weight = 25;
-    let mut weighted_positions = Vec::with_capacity(positions.len());
+    // papermap patch: room for a weight change's marker too. Text at the default weight (24)
+    // starts with one, so a vector made at the positions' count grew (a copy) for nearly
+    // every word of every page.
+    let mut weighted_positions = Vec::with_capacity(positions.len() + 2);
     let mut last_position = 0;
 
     // Calculate our output list of positions with weights.
