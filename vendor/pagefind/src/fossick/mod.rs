@@ -72,6 +72,17 @@ pub struct FossickedData {
 /// which is going to segment the user's search query.
 #[cfg(feature = "extended")]
 fn segment_words(input: &str) -> impl Iterator<Item = &str> {
+    // papermap patch: a run of ASCII letters and digits is one word (UAX #29: no break between
+    // letters, digits, or a letter and a digit), which it hands back without the segmenter:
+    // most runs of English text on a Chinese page are such words.
+    if !input.is_empty() && input.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Either::Left(std::iter::once(input));
+    }
+    Either::Right(segment_with_icu(input))
+}
+
+#[cfg(feature = "extended")]
+fn segment_with_icu(input: &str) -> impl Iterator<Item = &str> {
     // papermap patch: one segmenter for the process. Building it loads the dictionaries, and
     // upstream built one for every whitespace-separated run of text.
     static SEGMENTER: std::sync::LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
@@ -1299,6 +1310,33 @@ mod tests {
             content,
             "哎呀\u{200b}！ \u{200b}我的\u{200b}错\u{200b}。"
         );
+    }
+
+    /// papermap patch: the shortcut for runs of ASCII letters and digits.
+    #[cfg(feature = "extended")]
+    #[test]
+    fn a_run_of_ascii_letters_and_digits_is_one_word_as_icu_finds() {
+        const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut seed: u32 = 12345;
+        let mut runs: Vec<String> = vec!["a".into(), "7".into(), "GPT4".into(), "4o".into(), "x86".into()];
+        for length in 1..40 {
+            for _ in 0..25 {
+                runs.push(
+                    (0..length)
+                        .map(|_| {
+                            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                            ALNUM[(seed >> 16) as usize % ALNUM.len()] as char
+                        })
+                        .collect(),
+                );
+            }
+        }
+        for run in &runs {
+            assert_eq!(segment_with_icu(run).collect::<Vec<_>>(), [run.as_str()]);
+            assert_eq!(segment_words(run).collect::<Vec<_>>(), [run.as_str()]);
+        }
+        // Anything else still goes to ICU: a word and its punctuation are two segments.
+        assert_eq!(segment_words("results.").collect::<Vec<_>>(), ["results", "."]);
     }
 
     #[cfg(feature = "extended")]
