@@ -54,23 +54,13 @@ impl LocaleFormats {
         if !value.is_finite() {
             return value.to_string();
         }
-        let mut decimal = if is_small_integer(value) {
-            // Most numbers a page shows are counts: no need to write them out and read them back.
+        // Most numbers a page shows are counts: no need to write them out and read them back.
+        let decimal = if is_small_integer(value) {
             Decimal::from(value as i64)
         } else {
-            match digits.max_fraction {
-                Some(max) => Decimal::from_str(&format!("{value:.max$}")),
-                None => Decimal::from_str(&format!("{value}")),
-            }
-            .unwrap_or_default()
+            decimal_through_text(value, digits)
         };
-        if let Some(max) = digits.max_fraction {
-            decimal.trim_end();
-            decimal.round(-(max as i16));
-        }
-        if let Some(min) = digits.min_fraction {
-            decimal.pad_end(-(min as i16));
-        }
+        let decimal = with_digits(decimal, digits);
         self.decimal.format(&decimal).to_string()
     }
 
@@ -86,6 +76,27 @@ impl LocaleFormats {
     }
 }
 
+/// `value` as a decimal, by way of its text (to `max_fraction` digits when there is a most).
+fn decimal_through_text(value: f64, digits: Digits) -> Decimal {
+    match digits.max_fraction {
+        Some(max) => Decimal::from_str(&format!("{value:.max$}")),
+        None => Decimal::from_str(&format!("{value}")),
+    }
+    .unwrap_or_default()
+}
+
+/// `decimal` rounded to at most `max_fraction` digits and padded to at least `min_fraction`.
+fn with_digits(mut decimal: Decimal, digits: Digits) -> Decimal {
+    if let Some(max) = digits.max_fraction {
+        decimal.trim_end();
+        decimal.round(-(max as i16));
+    }
+    if let Some(min) = digits.min_fraction {
+        decimal.pad_end(-(min as i16));
+    }
+    decimal
+}
+
 /// A whole number that an `i64` holds exactly, and not `-0` (which formats as `-0`).
 fn is_small_integer(value: f64) -> bool {
     value.fract() == 0.0 && value.abs() < 1e15 && !(value == 0.0 && value.is_sign_negative())
@@ -98,18 +109,7 @@ mod tests {
 
     /// [`LocaleFormats::number`] without its shortcut for whole numbers.
     fn number_through_text(formats: &LocaleFormats, value: f64, digits: Digits) -> String {
-        let mut decimal = match digits.max_fraction {
-            Some(max) => Decimal::from_str(&format!("{value:.max$}")),
-            None => Decimal::from_str(&format!("{value}")),
-        }
-        .unwrap_or_default();
-        if let Some(max) = digits.max_fraction {
-            decimal.trim_end();
-            decimal.round(-(max as i16));
-        }
-        if let Some(min) = digits.min_fraction {
-            decimal.pad_end(-(min as i16));
-        }
+        let decimal = with_digits(decimal_through_text(value, digits), digits);
         formats.decimal.format(&decimal).to_string()
     }
 

@@ -79,14 +79,9 @@ fn plain_html(key: &str, fields: &[(&str, String)]) -> Option<String> {
     };
     let key_is_plain = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric());
     if !key_is_plain
-        || !fields.iter().all(|(_, value)| {
-            plain(
-                value
-                    .strip_prefix('{')
-                    .and_then(|v| v.strip_suffix('}'))
-                    .unwrap_or(value),
-            )
-        })
+        || !fields
+            .iter()
+            .all(|(_, value)| plain(braced(value).unwrap_or(value)))
     {
         return None;
     }
@@ -106,7 +101,7 @@ fn plain_html(key: &str, fields: &[(&str, String)]) -> Option<String> {
         format!("<span class=\"hl-punctuation hl-definition hl-string hl-end{B}}}</span>"),
     );
     for (name, value) in fields {
-        let value = match value.strip_prefix('{').and_then(|v| v.strip_suffix('}')) {
+        let value = match braced(value) {
             Some(inner) => format!(
                 "<span class=\"hl-punctuation hl-definition hl-group hl-begin{B}{{</span>{inner}\
                  <span class=\"hl-punctuation hl-definition hl-group hl-end{B}}}</span>"
@@ -121,10 +116,16 @@ fn plain_html(key: &str, fields: &[(&str, String)]) -> Option<String> {
              <span class=\"hl-string hl-quoted hl-other hl-braces{B}{open}{value}{close}</span></span>,"
         );
     }
-    out.push_str(&format!(
-        "<span class=\"hl-punctuation hl-section hl-entry hl-end{B}}}</span></span>\n</span></code></pre>\n"
-    ));
+    let _ = writeln!(
+        out,
+        "<span class=\"hl-punctuation hl-section hl-entry hl-end{B}}}</span></span>\n</span></code></pre>"
+    );
     Some(out)
+}
+
+/// The inside of a value in braces of its own (the title's, which keep its capitals).
+fn braced(value: &str) -> Option<&str> {
+    value.strip_prefix('{')?.strip_suffix('}')
 }
 
 /// `luccioni2022bugs`: the first author's surname, the year and the title's first long word,

@@ -47,37 +47,19 @@ impl Shared {
 
     /// The HTML of the paper's abstract as shown in `locale`.
     pub fn abstract_html(&self, model: &SiteModel, paper: usize, locale: &str) -> Cow<'_, str> {
-        abstract_as(model, paper, locale, &self.abstract_html, |markdown| {
+        views::abstract_as(model, paper, locale, &self.abstract_html, |markdown| {
             crate::markdown::render(markdown).html
         })
     }
 
     /// The paper's abstract as shown in `locale`, as plain text.
     pub fn plain_abstract(&self, model: &SiteModel, paper: usize, locale: &str) -> Cow<'_, str> {
-        abstract_as(
+        views::abstract_as(
             model,
             paper,
             locale,
             &self.plain_abstract,
             crate::markdown::plain_text,
         )
-    }
-}
-
-/// `make` of the abstract shown in `locale`: made once for every locale that shows the
-/// original (kept in `original`), or for this locale alone when it shows a translation.
-fn abstract_as<'b>(
-    model: &SiteModel,
-    paper: usize,
-    locale: &str,
-    original: &'b OnceCell<String>,
-    make: impl FnOnce(&str) -> String,
-) -> Cow<'b, str> {
-    let entry = &model.papers[paper];
-    let (text, _) = views::abstract_in(entry, locale);
-    if std::ptr::eq(text, &entry.record.abstract_text) {
-        Cow::Borrowed(original.get_or_init(|| make(&text.markdown)))
-    } else {
-        Cow::Owned(make(&text.markdown))
     }
 }

@@ -1,6 +1,8 @@
 //! The template context: borrowed, serializable views of the model for one page in one locale.
 //! The model never depends on Tera; these structs are the only thing templates see.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -330,6 +332,24 @@ pub fn abstract_in<'a>(entry: &'a PaperEntry, locale: &'a str) -> (&'a Text, &'a
     {
         Some(text) => (text, locale),
         None => (&entry.record.abstract_text, &entry.record.lang),
+    }
+}
+
+/// `make` of the abstract shown in `locale`: made once for every locale that shows the
+/// original (kept in `original`), or for this locale alone when it shows a translation.
+pub fn abstract_as<'b>(
+    model: &SiteModel,
+    paper: usize,
+    locale: &str,
+    original: &'b OnceCell<String>,
+    make: impl FnOnce(&str) -> String,
+) -> Cow<'b, str> {
+    let entry = &model.papers[paper];
+    let (text, _) = abstract_in(entry, locale);
+    if std::ptr::eq(text, &entry.record.abstract_text) {
+        Cow::Borrowed(original.get_or_init(|| make(&text.markdown)))
+    } else {
+        Cow::Owned(make(&text.markdown))
     }
 }
 

@@ -17,7 +17,6 @@
 //! `check`) or, in a build, from a [`Spill`] made beside the pages, so that the model can be
 //! freed before the indexer starts.
 
-use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -30,7 +29,7 @@ use pagefind::options::PagefindServiceConfig;
 use crate::config::Config;
 use crate::model::SiteModel;
 use crate::render::urls::{paper_path, Urls};
-use crate::render::views::{abstract_in, title_in};
+use crate::render::views::{abstract_as, title_in};
 
 mod spill;
 mod workers;
@@ -328,12 +327,7 @@ fn record_sharing(
     let Some(page) = page.checked_sub(model.papers.len()) else {
         let paper = &model.papers[page];
         let (title, _) = title_in(paper, locale);
-        let (text, _) = abstract_in(paper, locale);
-        let plain = if std::ptr::eq(text, &paper.record.abstract_text) {
-            Cow::Borrowed(original.get_or_init(|| crate::markdown::plain_text(&text.markdown)))
-        } else {
-            Cow::Owned(crate::markdown::plain_text(&text.markdown))
-        };
+        let plain = abstract_as(model, page, locale, original, crate::markdown::plain_text);
         let content = [
             title,
             paper.record.authors.join(", ").as_str(),
