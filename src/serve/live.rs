@@ -217,6 +217,11 @@ impl LiveSite {
                     .map(|(place, source)| Ok((place, Arc::new(std::fs::read(source)?))))
                     .collect::<std::io::Result<Vec<_>>>()
             }) {
+                // A change reported in a folder of static files need not have changed one (an
+                // editor's temporary file beside a record, the folder's own event): the same
+                // files with the same bytes change nothing, and are not set against every page
+                // (at 100 000 papers a set of 600 000 paths, 110 ms of each edit).
+                Ok(files) if !everything && self.same_statics(&files) => None,
                 Ok(files) => Some(files),
                 Err(e) => {
                     let mut diagnostics = Diagnostics::new();
@@ -314,6 +319,14 @@ impl LiveSite {
             error: None,
             shown_first,
         }
+    }
+
+    /// Whether `files` are the static files served now, by place and bytes.
+    fn same_statics(&self, files: &[(String, Arc<Vec<u8>>)]) -> bool {
+        files.len() == self.statics.len()
+            && files
+                .iter()
+                .all(|(place, bytes)| self.statics.get(place) == Some(bytes))
     }
 
     /// The pages of an edit that `selected` names, those of the `open` pages' places first: if
