@@ -116,7 +116,8 @@ impl Context {
 
     /// Returns the value at a given key index.
     pub fn get(&self, index: &str) -> Option<&Value> {
-        self.data.get(index)
+        // papermap patch: see `get_in`.
+        get_in(self.data.len(), self.data.iter(), || self.data.get(index), index)
     }
 
     /// Remove a key from the context, returning the value at the key if the key was previously inserted into the context.
@@ -351,6 +352,28 @@ impl<'a> Iterator for PointerMachina<'a> {
     }
 }
 
+/// papermap patch: the most keys an object has for [`get_in`] to search it key by key (a
+/// B-tree node's, so that such an object is one node).
+const SMALL_OBJECT: usize = 11;
+
+/// papermap patch: the value of `key` in a map of `len` entries that `entries` walks in order
+/// and `get` searches. A small map is searched for a key of the same bytes, which compares
+/// lengths before bytes, rather than through the B-tree's ordering, which calls `memcmp` for
+/// every key it passes: a page's objects (a list item, the context's top level) have a few keys.
+#[inline]
+pub(crate) fn get_in<'m>(
+    len: usize,
+    mut entries: impl Iterator<Item = (&'m String, &'m Value)>,
+    get: impl FnOnce() -> Option<&'m Value>,
+    key: &str,
+) -> Option<&'m Value> {
+    if len <= SMALL_OBJECT {
+        entries.find(|(name, _)| name.as_str() == key).map(|(_, value)| value)
+    } else {
+        get()
+    }
+}
+
 /// Lookups a dotted path in a json value
 /// contrary to the json slash pointer it's not allowed to begin with a dot
 #[inline]
@@ -362,7 +385,8 @@ pub fn dotted_pointer<'a>(value: &'a Value, pointer: &str) -> Option<&'a Value> 
 
     fn step<'v>(target: &'v Value, token: &str) -> Option<&'v Value> {
         match target {
-            Value::Object(map) => map.get(token),
+            // papermap patch: see `get_in`.
+            Value::Object(map) => get_in(map.len(), map.iter(), || map.get(token), token),
             Value::Array(list) => parse_index(token).and_then(|x| list.get(x)),
             _ => None,
         }

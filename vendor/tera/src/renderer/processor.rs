@@ -976,6 +976,16 @@ impl<'a> Processor<'a> {
                 ExprVal::MacroCall(ref macro_call) if expr.filters.is_empty() && !expr.negated => {
                     self.eval_macro_call(macro_call, write)?
                 }
+                // papermap patch: a string literal shown as it is (what `fold_constant_calls`
+                // makes of `{{ t(key="site-title") }}`) is written, escaped where the template
+                // is, without the copy and the value `eval_expression` makes of it.
+                ExprVal::String(ref text) if expr.filters.is_empty() && !expr.negated => {
+                    if self.should_escape {
+                        write.write_all(self.tera.get_escape_fn()(text).as_bytes())?
+                    } else {
+                        write.write_all(text.as_bytes())?
+                    }
+                }
                 _ => self.eval_expression(expr)?.render(write)?,
             },
             Node::Set(_, ref set) => self.eval_set(set)?,
