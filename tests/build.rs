@@ -174,6 +174,28 @@ fn record_text_is_escaped_everywhere_and_raw_html_never_passes() {
     );
 }
 
+/// A message without arguments is made once a locale and written as text (Tera's
+/// `fold_constant_calls` and its literal path, `vendor/tera/PATCHES.md`): escaped in an HTML
+/// page, as it is in a Markdown twin.
+#[test]
+fn a_message_shown_as_it_is_is_escaped_in_html_and_left_alone_in_markdown() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "i18n/en/main.ftl",
+        "key-facts-heading = Key facts",
+        r#"key-facts-heading = Facts <b>& "quotes"</b>"#,
+    );
+    site.build().assert_ok();
+    let page = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        page.contains(r#">Facts &lt;b&gt;&amp; &quot;quotes&quot;&lt;/b&gt;</h2>"#),
+        "{page}"
+    );
+    assert!(!page.contains("<b>&"), "{page}");
+    let twin = site.read("public/paper/1000.00001/index.md");
+    assert!(twin.contains(r#"## Facts <b>& "quotes"</b>"#), "{twin}");
+}
+
 #[test]
 fn an_abstract_is_rebuilt_from_the_inverted_index_when_the_body_is_empty() {
     let site = Site::fixture("minimal");
