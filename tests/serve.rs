@@ -567,6 +567,37 @@ fn an_edit_reloads_exactly_the_files_it_changes() {
     );
 }
 
+/// A title edit leaves the map's shape as it was (`relink`): the lists are compared by place,
+/// and only the feeds of the paper's own subfields are looked at. The pages reloaded are still
+/// exactly those a build changes, the subfield feeds and category pages showing it among them.
+#[test]
+fn a_title_edit_reloads_the_feeds_and_category_pages_that_show_the_paper() {
+    let site = Site::example();
+    let mut session = Session::start(&site);
+    let record = "content/papers/2208.11695.md";
+    let text = site.read(record).replace(
+        "Bugs in the Data: How ImageNet Misrepresents Biodiversity",
+        "Bugs in the Data: How ImageNet Misrepresents Biodiversity, revised",
+    );
+    save(&site, record, &text);
+    let changed = session.expect_update("reload");
+    for path in [
+        "subfield/artificial-intelligence/atom.xml",
+        "fr/subfield/computer-vision-and-pattern-recognition/atom.xml",
+        "subfield/artificial-intelligence/index.html",
+        "category/bibliometrics/index.html",
+        "atom.xml",
+    ] {
+        assert!(changed.iter().any(|c| c == path), "{path} in {changed:?}");
+    }
+    assert!(
+        !changed
+            .iter()
+            .any(|c| c == "subfield/radiology-nuclear-medicine-and-imaging/atom.xml"),
+        "{changed:?}"
+    );
+}
+
 #[test]
 fn the_page_open_in_a_browser_is_served_before_the_pages_that_list_it() {
     let site = Site::fixture("minimal");
