@@ -238,8 +238,9 @@ impl<'a> SiteRenderer<'a> {
                 }
             }
         }
-        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = work
-            .par_chunk_by(same_paper)
+        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = groups_of(&work)
+            .par_iter()
+            .with_max_len(1)
             .flat_map_iter(|group| self.render_group(group))
             .collect();
         let mut pages = Vec::with_capacity(results.len());
@@ -301,13 +302,16 @@ impl<'a> SiteRenderer<'a> {
     ) -> Result<(), Vec<Diagnostic>> {
         let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
-        work.par_chunk_by(same_paper).for_each(|group| {
-            for result in self.render_group(group) {
-                if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
-                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+        groups_of(&work)
+            .par_iter()
+            .with_max_len(1)
+            .for_each(|group| {
+                for result in self.render_group(group) {
+                    if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
+                        errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+                    }
                 }
-            }
-        });
+            });
         let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
         if errors.is_empty() {
             Ok(())
@@ -361,6 +365,16 @@ fn folder_and_file<'p>(job: Job, path: &'p str, file: &'p str) -> (&'p str, &'p 
         ),
         _ => (path, ""),
     }
+}
+
+/// The groups of `work` to render, each a paper's pages or one other page, in a list that rayon
+/// may split down to one group (`with_max_len(1)`). Left to rayon's own measure
+/// (`par_chunk_by`), splitting stops once each thread has a few large pieces, each rendered
+/// whole once begun: at the end of a 10 000-paper build's 3.5 s of rendering one thread went on
+/// alone with its last piece for 0.27 s while the other had nothing left (perf, one sample a
+/// millisecond a thread).
+fn groups_of(work: &[(usize, Job)]) -> Vec<&[(usize, Job)]> {
+    work.chunk_by(same_paper).collect()
 }
 
 /// Whether two pages to render are of the same paper (its page or its Markdown twin), and so
