@@ -503,10 +503,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             templates,
             discovered,
         } = site;
-        crate::memory::hand_back_from_now(|| {
-            model.free_on_every_core();
-            drop((localizer, templates, discovered));
-        });
+        crate::memory::hand_back_from_now(|| drop((model, localizer, templates, discovered)));
         stopwatch.lap("model freed");
         let progress = Progress::new(spill.pages() * config.languages.len(), "pages indexed");
         let write = |files: crate::search::BundleFiles| {

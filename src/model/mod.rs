@@ -73,14 +73,6 @@ pub struct SiteModel {
 }
 
 impl SiteModel {
-    /// Drops the model with every core freeing a share of its papers: at 100 000 papers one
-    /// thread took a second or two to walk and free their millions of blocks while the other
-    /// cores waited.
-    pub fn free_on_every_core(self) {
-        let SiteModel { papers, .. } = self;
-        papers.into_par_iter().with_min_len(64).for_each(drop);
-    }
-
     /// Whether the two models come from the same linking: the same papers in the same order,
     /// with the same relations, lists and counts (only the records' texts and the long-form
     /// pages may differ).
