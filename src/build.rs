@@ -321,6 +321,7 @@ impl Site {
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
+    crate::memory::base_pages_from_now();
     let (pages, search) = rayon::join(|| site.render(), || search_bundle(&site, &site.config.root));
     let (pages, search) = (pages?, search?);
     let broken = site.broken_links(&pages, &search).map_err(|e| {
@@ -388,6 +389,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         }
     }
     let site = load(options)?;
+    crate::memory::base_pages_from_now();
     output::refuse_source_folders(&options.root, &output)?;
     let part = &options.part;
     if let Some(locale) = &part.locale {

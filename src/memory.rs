@@ -3,7 +3,8 @@
 //! the system: a build allocates and frees page after page, and pages handed back are faulted
 //! in and zeroed again (a sixth of a 10 000-paper build). Once, though, a build frees much more
 //! than it will allocate again soon: the map's model, before its search index is made on
-//! threads of their own, which cannot reuse what other threads freed.
+//! threads of their own, which cannot reuse what other threads freed. It also owns the size of
+//! the pages the process asks for: huge while the model is made, the base size after.
 
 use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
 
@@ -12,27 +13,32 @@ use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
 /// back to the system; below 0, forever; 0, at once.
 const PURGE_DELAY: mi_option_t = 15;
 
-/// Keeps freed memory for reuse from now on, in pages of the base size. Call it first thing,
-/// before any other thread exists.
+/// Keeps freed memory for reuse from now on. Call it first thing, before any other thread
+/// exists.
 pub fn keep_freed_memory() {
     // SAFETY: options are plain numbers; the caller calls this before other threads run.
     unsafe { mi_option_set(PURGE_DELAY, -1) };
-    without_huge_pages();
 }
 
-/// Asks the kernel for no transparent huge pages in this process. mimalloc asks for them on its
-/// arenas, and each first touch of one then zeroes 2 MiB at once: with them, the kernel's page
-/// zeroing was 10.4 % of a 10 000-paper build's perf samples, without them 0.2 % (in paired
-/// runs 13.7 and 13.8 s against 14.8 and 14.9 s; at 100 000 papers a peak of 906 against 943 MiB).
+/// Asks the kernel for no more transparent huge pages in this process: call it once the map's
+/// model is made. The model is read all over by every page rendered after it (a paper's page
+/// lists dozens of others, each a few pointers deep), and in 2 MiB pages those reads miss the
+/// address cache far less: paired builds at 100 000 papers took 58.0 s against 68.1 s (user CPU
+/// 92 against 109 s), at 10 000 papers 5.6–6.1 s against 6.2–6.3 s, for a 100 000-paper peak
+/// of 952 against 930 MiB. What is allocated after it comes and goes, and there a huge page
+/// costs more than it saves: mimalloc asks for them on its arenas, and each first touch of one
+/// zeroes 2 MiB at once (with huge pages for the whole build the kernel's page zeroing was
+/// 10.4 % of a 10 000-paper build's perf samples, without them 0.2 %; builds whose index ran in
+/// huge pages took up to 3.9 s of system time at 10 000 papers, against 1.7 s).
 #[cfg(target_os = "linux")]
-fn without_huge_pages() {
+pub fn base_pages_from_now() {
     // SAFETY: PR_SET_THP_DISABLE only sets a flag of the process; its result is ignored because
     // a kernel without it serves the same memory, only in other page sizes.
     unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
 }
 
 #[cfg(not(target_os = "linux"))]
-fn without_huge_pages() {}
+pub fn base_pages_from_now() {}
 
 /// How long freed memory is kept once a build hands it back. mimalloc 2's default, 10 ms, had
 /// the search indexer's threads hand back and fault in again what they would reuse a moment
