@@ -25,6 +25,7 @@ use crate::localize::Localizer;
 use crate::model::SiteModel;
 use crate::templates::{LocaleTemplates, Templates};
 
+pub use sitemap::SitemapPaths;
 pub use urls::Urls;
 use urls::{list_page_path, paper_path};
 use views::{
@@ -320,26 +321,39 @@ impl<'a> SiteRenderer<'a> {
         }
     }
 
-    /// `sitemap.xml` (an index of `sitemap-<n>.xml` when there are too many pages for one) and
-    /// `robots.txt`, which names it; all at the place [`SITEMAP`], each made when it is asked for.
-    pub fn crawler_files(&self) -> impl Iterator<Item = RenderedPage> + '_ {
-        let config = self.renderer.config;
-        let paths: Vec<String> = self
-            .jobs
-            .iter()
-            .filter(|job| job.in_sitemap())
-            .map(|&job| self.renderer.place(job).1)
-            .collect();
-        let urls = &self.renderer.urls;
-        sitemap::sitemaps(config, urls, paths, sitemap::URLS_PER_SITEMAP)
-            .chain([(sitemap::ROBOTS.to_string(), sitemap::robots(urls))])
-            .map(|(file, contents)| RenderedPage {
-                locale: config.default_language().code.clone(),
-                place: SITEMAP.to_string(),
-                output_path: file,
-                contents: contents.into_bytes(),
-            })
+    /// The paths of the pages the sitemaps list, for [`crawler_files`].
+    pub fn sitemap_paths(&self) -> SitemapPaths {
+        let mut paths = SitemapPaths::default();
+        for &job in self.jobs.iter().filter(|job| job.in_sitemap()) {
+            paths.push(&self.renderer.place(job).1);
+        }
+        paths
     }
+
+    /// [`crawler_files`] of these pages.
+    pub fn crawler_files(&self) -> impl Iterator<Item = RenderedPage> + '_ {
+        crawler_files(self.renderer.config, self.sitemap_paths())
+    }
+}
+
+/// `sitemap.xml` (an index of `sitemap-<n>.xml` when there are too many pages for one) and
+/// `robots.txt`, which names it, of the pages at `paths`; all at the place [`SITEMAP`], each made
+/// when it is asked for. Made from the paths alone, so that a build can make them once the map's
+/// model is freed.
+pub fn crawler_files(
+    config: &Config,
+    paths: SitemapPaths,
+) -> impl Iterator<Item = RenderedPage> + '_ {
+    let urls = Urls::new(config);
+    let robots = (sitemap::ROBOTS.to_string(), sitemap::robots(&urls));
+    sitemap::sitemaps(config, urls, paths, sitemap::URLS_PER_SITEMAP)
+        .chain([robots])
+        .map(|(file, contents)| RenderedPage {
+            locale: config.default_language().code.clone(),
+            place: SITEMAP.to_string(),
+            output_path: file,
+            contents: contents.into_bytes(),
+        })
 }
 
 /// What every page is rendered from, whatever its locale.
