@@ -469,10 +469,10 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         Diagnostics::from(errors)
     })?;
     let spill = searched?;
-    // A whole build's sitemaps list every page: they are made once the model is freed, from the
-    // pages' paths taken now (made beside the model, they raised the 100 000-paper peak by
-    // 19 MiB: 25 MB a sitemap file).
-    let site_files = if makes_search {
+    // A whole build's sitemaps list every page: they are made once the model is freed (below,
+    // where a build with a search index frees it), from the pages' paths taken now (made beside
+    // the model, they raised the 100 000-paper peak by 19 MiB: 25 MB a sitemap file).
+    let site_files = if spill.is_some() {
         Some((
             renderer.sitemap_paths(),
             site.static_files().map_err(cannot_write)?,

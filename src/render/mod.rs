@@ -239,9 +239,7 @@ impl<'a> SiteRenderer<'a> {
                 }
             }
         }
-        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = groups_of(&work)
-            .par_iter()
-            .with_max_len(1)
+        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = paper_groups(&work)
             .flat_map_iter(|group| self.render_group(group))
             .collect();
         let mut pages = Vec::with_capacity(results.len());
@@ -303,16 +301,13 @@ impl<'a> SiteRenderer<'a> {
     ) -> Result<(), Vec<Diagnostic>> {
         let work = self.work_of(part);
         let errors = std::sync::Mutex::new(Vec::new());
-        groups_of(&work)
-            .par_iter()
-            .with_max_len(1)
-            .for_each(|group| {
-                for result in self.render_group(group) {
-                    if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
-                        errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
-                    }
+        paper_groups(&work).for_each(|group| {
+            for result in self.render_group(group) {
+                if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
+                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
                 }
-            });
+            }
+        });
         let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
         if errors.is_empty() {
             Ok(())
@@ -323,11 +318,11 @@ impl<'a> SiteRenderer<'a> {
 
     /// The paths of the pages the sitemaps list, for [`crawler_files`].
     pub fn sitemap_paths(&self) -> SitemapPaths {
-        let mut paths = SitemapPaths::default();
-        for &job in self.jobs.iter().filter(|job| job.in_sitemap()) {
-            paths.push(&self.renderer.place(job).1);
-        }
-        paths
+        self.jobs
+            .iter()
+            .filter(|job| job.in_sitemap())
+            .map(|&job| self.renderer.place(job).1)
+            .collect()
     }
 
     /// [`crawler_files`] of these pages.
@@ -381,14 +376,18 @@ fn folder_and_file<'p>(job: Job, path: &'p str, file: &'p str) -> (&'p str, &'p 
     }
 }
 
-/// The groups of `work` to render, each a paper's pages or one other page, in a list that rayon
-/// may split down to one group (`with_max_len(1)`). Left to rayon's own measure
-/// (`par_chunk_by`), splitting stops once each thread has a few large pieces, each rendered
-/// whole once begun: at the end of a 10 000-paper build's 3.5 s of rendering one thread went on
-/// alone with its last piece for 0.27 s while the other had nothing left (perf, one sample a
-/// millisecond a thread).
-fn groups_of(work: &[(usize, Job)]) -> Vec<&[(usize, Job)]> {
-    work.chunk_by(same_paper).collect()
+/// The groups of `work` to render, each a paper's pages or one other page, for rayon to split
+/// down to one group. Left to rayon's own measure (`par_chunk_by`), splitting stops once each
+/// thread has a few large pieces, each rendered whole once begun: at the end of a 10 000-paper
+/// build's 3.5 s of rendering one thread went on alone with its last piece for 0.27 s while the
+/// other had nothing left (perf, one sample a millisecond a thread).
+fn paper_groups(
+    work: &[(usize, Job)],
+) -> impl IndexedParallelIterator<Item = &[(usize, Job)]> + '_ {
+    work.chunk_by(same_paper)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .with_max_len(1)
 }
 
 /// Whether two pages to render are of the same paper (its page or its Markdown twin), and so

@@ -28,11 +28,6 @@ pub struct SitemapPaths {
 }
 
 impl SitemapPaths {
-    pub fn push(&mut self, path: &str) {
-        self.text.push_str(path);
-        self.ends.push(self.text.len());
-    }
-
     fn len(&self) -> usize {
         self.ends.len()
     }
@@ -43,11 +38,13 @@ impl SitemapPaths {
     }
 }
 
-impl<'p> FromIterator<&'p str> for SitemapPaths {
-    fn from_iter<I: IntoIterator<Item = &'p str>>(paths: I) -> Self {
+/// Each path is copied in and dropped at once, so that the paths are never held one by one.
+impl<S: AsRef<str>> FromIterator<S> for SitemapPaths {
+    fn from_iter<I: IntoIterator<Item = S>>(paths: I) -> Self {
         let mut all = SitemapPaths::default();
         for path in paths {
-            all.push(path);
+            all.text.push_str(path.as_ref());
+            all.ends.push(all.text.len());
         }
         all
     }
@@ -177,8 +174,7 @@ mod tests {
     #[test]
     fn an_index_of_parts_above_the_limit() {
         let config = config();
-        let paths: Vec<String> = (0..5).map(|i| format!("paper/{i}")).collect();
-        let paths = paths.iter().map(String::as_str).collect();
+        let paths = (0..5).map(|i| format!("paper/{i}")).collect();
         let files: Vec<_> = sitemaps(&config, Urls::new(&config), paths, 4).collect();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
