@@ -312,11 +312,12 @@ impl PagefindIndexes {
         outdir: &PathBuf,
         synthetic: bool,
     ) -> Option<Vec<SyntheticFile>> {
-        let immutable_write_behaviour = if synthetic {
-            WriteBehavior::Synthetic
-        } else {
-            WriteBehavior::Immutable
-        };
+        // papermap patch: in memory, the files are gzipped side by side on rayon's threads; see
+        // `synthetic_files`.
+        if synthetic {
+            return Some(self.synthetic_files(outdir));
+        }
+        let immutable_write_behaviour = WriteBehavior::Immutable;
 
         let mut files = vec![write(
             outdir.join(format!("pagefind.{}.pf_meta", &self.meta_index.0)),
@@ -334,11 +335,7 @@ impl PagefindIndexes {
                         .expect("WASM should exist")
                         .contents()],
                     Compress::None,
-                    if synthetic {
-                        WriteBehavior::Synthetic
-                    } else {
-                        WriteBehavior::Disk
-                    },
+                    WriteBehavior::Disk,
                 ));
             } else {
                 options.logger.v_warn(format!(
@@ -376,12 +373,61 @@ impl PagefindIndexes {
             )
         }));
 
-        let output_files = join_all(files).await;
-        if synthetic {
-            Some(output_files.into_iter().flatten().collect())
-        } else {
-            None
+        join_all(files).await;
+        None
+    }
+
+    /// papermap patch: the files `write_files` hands back in memory, in its order, each made on
+    /// one of rayon's threads. `write` does no I/O for them, so its futures ran one after the
+    /// other on the caller's thread; at the end of a build the last language's gzip then ran
+    /// alone while the other cores waited.
+    fn synthetic_files(&self, outdir: &PathBuf) -> Vec<SyntheticFile> {
+        use rayon::prelude::*;
+        let mut plans: Vec<(PathBuf, &[u8], Compress)> = vec![(
+            outdir.join(format!("pagefind.{}.pf_meta", &self.meta_index.0)),
+            &self.meta_index.1,
+            Compress::GZ,
+        )];
+        if self.language != "unknown" {
+            if let Some(wasm_path) = self.lang_wasm_path() {
+                plans.push((
+                    outdir.join(format!("wasm.{}.pagefind", self.language)),
+                    WEB_WASM_FILES
+                        .get_file(wasm_path)
+                        .expect("WASM should exist")
+                        .contents(),
+                    Compress::None,
+                ));
+            }
         }
+        plans.extend(self.fragments.iter().map(|(hash, fragment)| {
+            (
+                outdir.join(format!("fragment/{}.pf_fragment", hash)),
+                fragment.as_bytes(),
+                Compress::GZ,
+            )
+        }));
+        plans.extend(self.word_indexes.iter().map(|(hash, index)| {
+            (
+                outdir.join(format!("index/{}.pf_index", hash)),
+                index.as_slice(),
+                Compress::GZ,
+            )
+        }));
+        plans.extend(self.filter_indexes.iter().map(|(hash, index)| {
+            (
+                outdir.join(format!("filter/{}.pf_filter", hash)),
+                index.as_slice(),
+                Compress::GZ,
+            )
+        }));
+        plans
+            .into_par_iter()
+            .with_max_len(1)
+            .filter_map(|(filename, contents, compression)| {
+                synthetic_file(filename, vec![contents], compression)
+            })
+            .collect()
     }
 }
 
@@ -433,10 +479,8 @@ async fn write(
     compression: Compress,
     write_behavior: WriteBehavior,
 ) -> Option<SyntheticFile> {
-    let mut file = None;
-
-    match write_behavior {
-        WriteBehavior::Synthetic => {}
+    let mut file = match write_behavior {
+        WriteBehavior::Synthetic => return synthetic_file(filename, content_chunks, compression),
         // For "immutable" (hashed) files, don't re-write them as the contents _should_ be unchanged.
         WriteBehavior::Immutable if filename.exists() => return None,
         WriteBehavior::Immutable | WriteBehavior::Disk => {
@@ -449,14 +493,40 @@ async fn write(
                 sleep(Duration::from_millis(100)).await;
                 output_file = File::create(&filename).await;
             }
-            file = output_file.ok();
+            output_file.ok()?
         }
     };
 
+    if let Some(contents) = file_contents(content_chunks, compression) {
+        file.write_all(&contents).await.unwrap();
+        // `write_all` resolving only means the bytes are in tokio's
+        // buffer; the blocking-pool write to disk may still be in
+        // flight. Flush before the file drops, or a service-mode
+        // consumer can receive the WriteFiles acknowledgement and
+        // close the process while a file is half written, shipping
+        // a truncated asset.
+        file.flush().await.unwrap();
+    }
+    None
+}
+
+/// papermap patch: a file `write` hands back in memory, made without I/O (no future), so that
+/// `synthetic_files` can make them on rayon's threads.
+fn synthetic_file(
+    filename: PathBuf,
+    content_chunks: Vec<&[u8]>,
+    compression: Compress,
+) -> Option<SyntheticFile> {
+    let contents = file_contents(content_chunks, compression)?;
+    Some(SyntheticFile { filename, contents })
+}
+
+/// papermap patch: the bytes of a file: its chunks, each after Pagefind's marker and gzipped
+/// whole by libdeflate at its level 1 instead of streamed through flate2 at the best level (see
+/// PATCHES.md), or as they are. `None` only if libdeflate fails.
+fn file_contents(content_chunks: Vec<&[u8]>, compression: Compress) -> Option<Vec<u8>> {
     match compression {
         Compress::GZ => {
-            // papermap patch: gzipped whole by libdeflate at its level 1 instead of streamed
-            // through flate2 at the best level; see PATCHES.md.
             let mut plain = Vec::with_capacity(
                 content_chunks.iter().map(|c| c.len() + DECODE_MARKER.len()).sum(),
             );
@@ -464,35 +534,8 @@ async fn write(
                 plain.extend_from_slice(DECODE_MARKER);
                 plain.extend_from_slice(chunk);
             }
-            if let Some(contents) = gzip(&plain) {
-                if let Some(mut file) = file {
-                    file.write_all(&contents).await.unwrap();
-                    // `write_all` resolving only means the bytes are in tokio's
-                    // buffer; the blocking-pool write to disk may still be in
-                    // flight. Flush before the file drops, or a service-mode
-                    // consumer can receive the WriteFiles acknowledgement and
-                    // close the process while a file is half written, shipping
-                    // a truncated asset.
-                    file.flush().await.unwrap();
-                } else {
-                    return Some(SyntheticFile { filename, contents });
-                }
-            }
-            None
+            gzip(&plain)
         }
-        Compress::None => {
-            if let Some(mut file) = file {
-                for chunk in content_chunks {
-                    file.write_all(chunk).await.unwrap();
-                }
-                file.flush().await.unwrap();
-                None
-            } else {
-                return Some(SyntheticFile {
-                    filename,
-                    contents: content_chunks.into_iter().flatten().cloned().collect(),
-                });
-            }
-        }
+        Compress::None => Some(content_chunks.concat()),
     }
 }
