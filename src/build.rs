@@ -145,21 +145,26 @@ pub fn load_cached(
     };
     stopwatch.lap("discovered");
     let changed = reuse.as_ref().and_then(|r| r.changed);
-    let (parsed, parse_errors) = parse::parse_all_cached(&config, &found, cache, changed);
+    // The messages and templates are read and compiled beside the records, on one core, rather
+    // than after them with the other core idle.
+    let ((parsed, parse_errors), (localizer, templates)) = rayon::join(
+        || parse::parse_all_cached(&config, &found, cache, changed),
+        || {
+            let localizer = match reuse.as_ref().filter(|r| r.messages) {
+                Some(r) => Ok(r.site.localizer.clone()),
+                None => Localizer::load(&config),
+            };
+            let templates = match reuse.as_ref().filter(|r| r.templates) {
+                Some(r) => Ok(r.site.templates.clone()),
+                None => Templates::load(&config).map(Arc::new),
+            };
+            (localizer, templates)
+        },
+    );
     errors.extend(parse_errors);
-    stopwatch.lap("parsed");
-    let localizer = match reuse.as_ref().filter(|r| r.messages) {
-        Some(r) => Some(r.site.localizer.clone()),
-        None => Localizer::load(&config).map_err(|e| errors.extend(e)).ok(),
-    };
-    let templates = match reuse.as_ref().filter(|r| r.templates) {
-        Some(r) => Some(r.site.templates.clone()),
-        None => Templates::load(&config)
-            .map(Arc::new)
-            .map_err(|e| errors.extend(e))
-            .ok(),
-    };
-    stopwatch.lap("messages and templates");
+    let localizer = localizer.map_err(|e| errors.extend(e)).ok();
+    let templates = templates.map_err(|e| errors.extend(e)).ok();
+    stopwatch.lap("parsed, with the messages and templates");
     let relinked = match &reuse {
         Some(r) if errors.is_empty() => r.site.model.relink(&config, &parsed),
         _ => None,
