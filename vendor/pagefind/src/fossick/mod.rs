@@ -419,7 +419,11 @@ impl Fossicker {
         // every twelve bytes of an abstract's text) rather than growing to it from nothing.
         let mut map: HashMap<String, Vec<FossickedWord>> =
             HashMap::with_capacity(data.digest.len() / 12);
-        let mut stemmer = stemmers.for_language(&data.language);
+        let Language {
+            stemmer,
+            words: words_made,
+        } = stemmers.language(&data.language);
+        let mut stemmer = stemmer.as_mut();
 
         let mut content = String::with_capacity(data.digest.len());
 
@@ -464,8 +468,6 @@ impl Fossicker {
 
         let mut weight_stack: Vec<u8> = vec![(1.0 * weight_multiplier) as u8];
 
-        // papermap patch: one vector for every word's indexable words, cleared a word.
-        let mut indexable_words: Vec<IndexableWord> = Vec::new();
         let mut track_word = |word: &str,
                               append_whitespace: bool,
                               previous_cluster: Option<&str>,
@@ -559,32 +561,41 @@ impl Fossicker {
 
             let word_weight = *weight_stack.last().unwrap_or(&1);
 
-            indexable_words.clear();
-            push_indexable_words(
-                &base_word,
-                stemmer.as_deref_mut(),
-                &options.include_characters,
-                &mut indexable_words,
-            );
-            let dotted_tails = get_dotted_tails(
-                &base_word,
-                stemmer.as_deref_mut(),
-                &options.include_characters,
-                &indexable_words,
-            );
-            indexable_words.extend(dotted_tails);
+            // papermap patch: the words made from this word as written, made once (`WordsMade`).
+            let indexable_words: &[IndexableWord] = match words_made.get(base_word.as_ref()) {
+                Some(words) => words,
+                None => {
+                    let mut words = Vec::new();
+                    push_indexable_words(
+                        &base_word,
+                        stemmer.as_deref_mut(),
+                        &options.include_characters,
+                        &mut words,
+                    );
+                    let dotted_tails = get_dotted_tails(
+                        &base_word,
+                        stemmer.as_deref_mut(),
+                        &options.include_characters,
+                        &words,
+                    );
+                    words.extend(dotted_tails);
+                    if segmented {
+                        let bigrams =
+                            get_indexable_bigrams(&base_word, stemmer.as_deref_mut(), &words);
+                        words.extend(bigrams);
+                    }
+                    words_made.entry_ref(base_word.as_ref()).insert(words).into_mut()
+                }
+            };
             let mut cross_bigram = None;
             if segmented {
-                let bigrams =
-                    get_indexable_bigrams(&base_word, stemmer.as_deref_mut(), &indexable_words);
-                indexable_words.extend(bigrams);
                 // The pair that spans the boundary from the previous segment is
                 // indexed against that segment, so it is tracked separately
                 cross_bigram = get_indexable_cross_bigram(
                     &base_word,
                     previous_cluster,
                     stemmer.as_deref_mut(),
-                    &indexable_words,
+                    indexable_words,
                 );
             }
 
@@ -599,7 +610,7 @@ impl Fossicker {
                 0
             };
 
-            for indexable in indexable_words.drain(..) {
+            for indexable in indexable_words {
                 let weight = if indexable.is_compound_part {
                     partial_weight
                 } else {
@@ -609,12 +620,13 @@ impl Fossicker {
                 let entry = FossickedWord {
                     position: total_word_index.try_into().unwrap(),
                     weight,
-                    original_word: indexable.original,
+                    original_word: indexable.original.clone(),
                 };
-                if let Some(repeat) = map.get_mut(&indexable.stemmed) {
+                // papermap patch: the word's string is copied only for a word new to the page.
+                if let Some(repeat) = map.get_mut(indexable.stemmed.as_str()) {
                     repeat.push(entry);
                 } else {
-                    map.insert(indexable.stemmed, vec![entry]);
+                    map.insert(indexable.stemmed.clone(), vec![entry]);
                 }
             }
 
@@ -790,18 +802,40 @@ fn normalize_content(content: &str) -> String {
 }
 
 /// papermap patch: the stemmers of an index, one a language, made when first needed and kept
-/// with the stems they made (`CachedStemmer`).
+/// with the stems they made (`CachedStemmer`), and beside each the words of a page's text made
+/// from each word as written (`WordsMade`).
 #[derive(Default)]
 pub struct Stemmers {
-    by_language: HashMap<String, Option<CachedStemmer>>,
+    by_language: HashMap<String, Language>,
 }
 
+/// papermap patch: what an index keeps for a language.
+struct Language {
+    stemmer: Option<CachedStemmer>,
+    words: WordsMade,
+}
+
+/// papermap patch: the words `parse_digest` indexes for each word of a text as written
+/// (`training.`, `Fine-tuning`): its normalised and stemmed form, its compound parts, its dotted
+/// tails and, in a segmented language, its pairs of clusters. They are a function of the word as
+/// written and the language alone (whether a word is segmented depends on the language only),
+/// and most words of a corpus are met again and again, so each is made once an index: making
+/// them (normalising, splitting, stemming, and a string for each) took about 1 000 instructions
+/// a word.
+type WordsMade = HashMap<String, Vec<IndexableWord>>;
+
 impl Stemmers {
-    fn for_language(&mut self, lang: &str) -> Option<&mut CachedStemmer> {
+    fn language(&mut self, lang: &str) -> &mut Language {
         self.by_language
             .entry_ref(lang)
-            .or_insert_with(|| get_stemmer(lang).map(CachedStemmer::new))
-            .as_mut()
+            .or_insert_with(|| Language {
+                stemmer: get_stemmer(lang).map(CachedStemmer::new),
+                words: WordsMade::default(),
+            })
+    }
+
+    fn for_language(&mut self, lang: &str) -> Option<&mut CachedStemmer> {
+        self.language(lang).stemmer.as_mut()
     }
 }
 
@@ -1310,6 +1344,38 @@ mod tests {
             content,
             "哎呀\u{200b}！ \u{200b}我的\u{200b}错\u{200b}。"
         );
+    }
+
+    /// papermap patch: a page's words are the same whether the words as written were made for
+    /// it or by earlier pages of the index (`WordsMade`), in every kind of word.
+    #[tokio::test]
+    async fn words_made_for_earlier_pages_index_a_page_as_words_made_for_it() {
+        let pages = [
+            ("en", "Training training. TRAINING fine-tuning, Fine-Tuning the_model sysconfig.is_python_build café cafe (Café) naïve e-mail U.S. 2103.14740 ___PAGEFIND_WEIGHT___3 training weighted ___END_PAGEFIND_WEIGHT___ training"),
+            ("fr", "L'entraînement des modèles: entraînement, Entraînement; état-de-l'art modèles modèle"),
+            ("zh", "哎呀！ 我的错。 我的错 Training training. 我的 fine-tuning 我們建議大多數 我們建議"),
+            ("ja", "カタカナ語のテスト テスト カタカナ語 Training"),
+        ];
+        for (language, text) in pages {
+            let fossick = || {
+                test_fossick(format!(
+                    "<html lang='{language}'><body><p>{text}</p></body></html>"
+                ))
+            };
+            let fresh = fossick().parse_digest(&test_opts(), &mut Stemmers::default());
+            let mut stemmers = Stemmers::default();
+            let first = fossick().parse_digest(&test_opts(), &mut stemmers);
+            let again = fossick().parse_digest(&test_opts(), &mut stemmers);
+            assert!(
+                !stemmers.language(language).words.is_empty(),
+                "{language}: nothing kept"
+            );
+            for (content, words, _, count) in [first, again] {
+                assert_eq!(content, fresh.0, "{language}");
+                assert_eq!(count, fresh.3, "{language}");
+                assert_eq!(words, fresh.1, "{language}");
+            }
+        }
     }
 
     /// papermap patch: the shortcut for runs of ASCII letters and digits.
