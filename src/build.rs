@@ -176,6 +176,8 @@ pub fn load_cached(
             .ok(),
     };
     stopwatch.lap("linked");
+    // The model is made: what is allocated from here on comes and goes (`memory`).
+    crate::memory::base_pages_from_now();
     match (model, localizer, templates) {
         (Some(model), Some(localizer), Some(templates)) if errors.is_empty() => Ok(Site {
             config,
@@ -326,7 +328,6 @@ impl Site {
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    crate::memory::base_pages_from_now();
     let (pages, search) = rayon::join(|| site.render(), || search_bundle(&site, &site.config.root));
     let (pages, search) = (pages?, search?);
     let broken = site.broken_links(&pages, &search).map_err(|e| {
@@ -394,7 +395,6 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         }
     }
     let site = load(options)?;
-    crate::memory::base_pages_from_now();
     output::refuse_source_folders(&options.root, &output)?;
     let part = &options.part;
     if let Some(locale) = &part.locale {

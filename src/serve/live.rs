@@ -155,7 +155,6 @@ impl LiveSite {
             Ok(site) => site,
             Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
         };
-        crate::memory::base_pages_from_now();
         let renderer =
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
         stopwatch.lap("loaded");

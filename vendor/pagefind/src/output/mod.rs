@@ -312,28 +312,56 @@ impl PagefindIndexes {
         outdir: &PathBuf,
         synthetic: bool,
     ) -> Option<Vec<SyntheticFile>> {
-        // papermap patch: in memory, the files are gzipped side by side on rayon's threads; see
-        // `synthetic_files`.
+        let files = self.files(options, outdir);
+        // papermap patch: in memory, `write` does no I/O, so its futures ran one after the other
+        // on the caller's thread, and at the end of a build the last language's gzip ran alone
+        // while the other cores waited; the files are made on rayon's threads instead, in the
+        // same order.
         if synthetic {
-            return Some(self.synthetic_files(outdir));
+            use rayon::prelude::*;
+            return Some(
+                files
+                    .into_par_iter()
+                    .with_max_len(1)
+                    .filter_map(|(filename, contents, compression, _)| {
+                        synthetic_file(filename, vec![contents], compression)
+                    })
+                    .collect(),
+            );
         }
-        let immutable_write_behaviour = WriteBehavior::Immutable;
+        join_all(
+            files
+                .into_iter()
+                .map(|(filename, contents, compression, behavior)| {
+                    write(filename, vec![contents], compression, behavior)
+                }),
+        )
+        .await;
+        None
+    }
 
-        let mut files = vec![write(
+    /// papermap patch: the files of this language's index, as (file, contents, compression, how
+    /// `write` puts it on disk), listed once for `write_files` in memory and on disk.
+    fn files<'s>(
+        &'s self,
+        options: &SearchOptions,
+        outdir: &PathBuf,
+    ) -> Vec<(PathBuf, &'s [u8], Compress, WriteBehavior)> {
+        let mut files = vec![(
             outdir.join(format!("pagefind.{}.pf_meta", &self.meta_index.0)),
-            vec![&self.meta_index.1],
+            self.meta_index.1.as_slice(),
             Compress::GZ,
-            immutable_write_behaviour,
+            WriteBehavior::Immutable,
         )];
 
         if self.language != "unknown" {
             if let Some(wasm_path) = self.lang_wasm_path() {
-                files.push(write(
+                files.push((
                     outdir.join(format!("wasm.{}.pagefind", self.language)),
-                    vec![WEB_WASM_FILES
+                    WEB_WASM_FILES
                         .get_file(wasm_path)
                         .expect("WASM should exist")
-                        .contents()],
+                        .contents(),
                     Compress::None,
                     WriteBehavior::Disk,
                 ));
@@ -347,87 +375,32 @@ impl PagefindIndexes {
         }
 
         files.extend(self.fragments.iter().map(|(hash, fragment)| {
-            write(
-                outdir.join(format!("fragment/{}.pf_fragment", hash)),
-                vec![fragment.as_bytes()],
-                Compress::GZ,
-                immutable_write_behaviour,
-            )
-        }));
-
-        files.extend(self.word_indexes.iter().map(|(hash, index)| {
-            write(
-                outdir.join(format!("index/{}.pf_index", hash)),
-                vec![index],
-                Compress::GZ,
-                immutable_write_behaviour,
-            )
-        }));
-
-        files.extend(self.filter_indexes.iter().map(|(hash, index)| {
-            write(
-                outdir.join(format!("filter/{}.pf_filter", hash)),
-                vec![index],
-                Compress::GZ,
-                immutable_write_behaviour,
-            )
-        }));
-
-        join_all(files).await;
-        None
-    }
-
-    /// papermap patch: the files `write_files` hands back in memory, in its order, each made on
-    /// one of rayon's threads. `write` does no I/O for them, so its futures ran one after the
-    /// other on the caller's thread; at the end of a build the last language's gzip then ran
-    /// alone while the other cores waited.
-    fn synthetic_files(&self, outdir: &PathBuf) -> Vec<SyntheticFile> {
-        use rayon::prelude::*;
-        let mut plans: Vec<(PathBuf, &[u8], Compress)> = vec![(
-            outdir.join(format!("pagefind.{}.pf_meta", &self.meta_index.0)),
-            &self.meta_index.1,
-            Compress::GZ,
-        )];
-        if self.language != "unknown" {
-            if let Some(wasm_path) = self.lang_wasm_path() {
-                plans.push((
-                    outdir.join(format!("wasm.{}.pagefind", self.language)),
-                    WEB_WASM_FILES
-                        .get_file(wasm_path)
-                        .expect("WASM should exist")
-                        .contents(),
-                    Compress::None,
-                ));
-            }
-        }
-        plans.extend(self.fragments.iter().map(|(hash, fragment)| {
             (
                 outdir.join(format!("fragment/{}.pf_fragment", hash)),
                 fragment.as_bytes(),
                 Compress::GZ,
+                WriteBehavior::Immutable,
             )
         }));
-        plans.extend(self.word_indexes.iter().map(|(hash, index)| {
+
+        files.extend(self.word_indexes.iter().map(|(hash, index)| {
             (
                 outdir.join(format!("index/{}.pf_index", hash)),
                 index.as_slice(),
                 Compress::GZ,
+                WriteBehavior::Immutable,
             )
         }));
-        plans.extend(self.filter_indexes.iter().map(|(hash, index)| {
+
+        files.extend(self.filter_indexes.iter().map(|(hash, index)| {
             (
                 outdir.join(format!("filter/{}.pf_filter", hash)),
                 index.as_slice(),
                 Compress::GZ,
+                WriteBehavior::Immutable,
             )
         }));
-        plans
-            .into_par_iter()
-            .with_max_len(1)
-            .filter_map(|(filename, contents, compression)| {
-                synthetic_file(filename, vec![contents], compression)
-            })
-            .collect()
+        files
     }
 }
 
