@@ -202,13 +202,21 @@ impl FrontMatter {
         fields: &[&str],
         kind: &str,
     ) -> (Option<T>, Vec<Diagnostic>) {
+        let mut errors = self.unknown_keys(source, fields, kind);
+        // The common case, a record without mistakes, is read straight into `T`, without the
+        // tree of YAML values the checks below start from. Whatever this accepts, they accept
+        // too, as the same `T` (when no key is unknown, the masked text they end with is this
+        // text), so it only skips them.
+        if errors.is_empty() {
+            if let Ok(typed) = self.deserialize::<T>(source) {
+                return (Some(typed), errors);
+            }
+        }
         let value = match serde_yaml::from_str::<serde_yaml::Value>(self.yaml(source)) {
             Ok(value) => value,
             Err(e) => return (None, vec![self.yaml_error(source, &e)]),
         };
-        let mut errors = self.unknown_keys(source, fields, kind);
-        // The common case, a record without mistakes: the parsed value is read as it is, and the
-        // text is parsed again (for positions) only when something does not fit.
+        // The text is parsed again (for positions) only when something does not fit.
         if errors.is_empty() {
             let value = if value.is_null() {
                 serde_yaml::Value::Mapping(Default::default())
