@@ -216,33 +216,81 @@ impl Site {
         Ok(files.into_iter().collect())
     }
 
-    /// Every link of these pages that leads nowhere in the site they make with the static files
-    /// and the search bundle, at the place of the source that wrote it when a source holds it
-    /// as written (a link in a record's Markdown), else at the page.
-    pub fn broken_links(
+    /// Every link of the site's HTML pages that leads nowhere in the site they make with the
+    /// static files and the search bundle, at the place of the source that wrote it when a
+    /// source holds it as written (a link in a record's Markdown), else at the page; and how
+    /// many HTML pages each language has. The pages are checked as they are rendered, one at a
+    /// time, while the search bundle is made beside them; neither is kept.
+    fn check_links(
         &self,
-        pages: &[RenderedPage],
-        search: &[(String, Vec<u8>)],
-    ) -> std::io::Result<Diagnostics> {
-        let statics = self.static_files()?;
-        let mut files: std::collections::HashSet<&str> =
-            statics.iter().map(|(place, _)| place.as_str()).collect();
-        files.extend(search.iter().map(|(place, _)| place.as_str()));
-        files.extend(pages.iter().map(|p| p.output_path.as_str()));
-        // Borrowed, not copied: a rendered page is UTF-8 (`RenderedPage::contents`).
-        let texts: Vec<(&str, std::borrow::Cow<str>)> = pages
+        renderer: &render::SiteRenderer,
+    ) -> Result<(Diagnostics, Vec<(String, usize)>), Diagnostics> {
+        let part = crate::render::part::Part::whole();
+        let statics = self.static_files().map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                &self.config.root,
+                format!("cannot read a static file: {e}"),
+            ))
+        })?;
+        let pages = renderer.output_paths(&part);
+        let crawler: Vec<String> = renderer.crawler_files().map(|p| p.output_path).collect();
+        let files: std::collections::HashSet<&str> = statics
             .iter()
-            .filter(|p| p.is_html())
-            .map(|p| (p.output_path.as_str(), String::from_utf8_lossy(&p.contents)))
+            .map(|(place, _)| place.as_str())
+            .chain(pages.iter().map(String::as_str))
+            .chain(crawler.iter().map(String::as_str))
             .collect();
-        let html: Vec<(&str, &str)> = texts.iter().map(|(path, text)| (*path, &**text)).collect();
-        let place_of: std::collections::HashMap<&str, &str> = pages
-            .iter()
-            .map(|p| (p.output_path.as_str(), p.place.as_str()))
-            .collect();
+        let checker = crate::links::Checker::new(&self.config.base_url, &files);
+        let checked = std::sync::Mutex::new(Vec::new());
+        let place_of = std::sync::Mutex::new(std::collections::HashMap::new());
+        let per_locale: std::sync::Mutex<BTreeMap<String, usize>> = Default::default();
+        let (rendered, search) = rayon::join(
+            || {
+                renderer.render_each(&part, |page| {
+                    if page.is_html() {
+                        // A rendered page is UTF-8 (`RenderedPage::contents`): borrowed.
+                        let links = checker
+                            .page(&page.output_path, &String::from_utf8_lossy(&page.contents));
+                        checked
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(links);
+                        *per_locale
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .entry(page.locale)
+                            .or_default() += 1;
+                        place_of
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(page.output_path, page.place);
+                    }
+                    Ok(())
+                })
+            },
+            || search_files(self, &self.config.root),
+        );
+        rendered.map_err(Diagnostics::from)?;
+        let search = search?;
+        let checked = checked.into_inner().unwrap_or_else(|e| e.into_inner());
+        let place_of = place_of.into_inner().unwrap_or_else(|e| e.into_inner());
+        let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
+        let search: std::collections::HashSet<&str> = search.iter().map(String::as_str).collect();
+        let broken = self.link_diagnostics(checker.finish(checked, &search), &place_of);
+        Ok((broken, self.page_counts(&per_locale)))
+    }
+
+    /// `broken`, each link as written one diagnostic at the place of the source that wrote it
+    /// when a source holds it (a link in a record's Markdown), else at the first page that has
+    /// it; `place_of` names the place of each page (`paper/2208.11695`).
+    fn link_diagnostics(
+        &self,
+        broken: Vec<crate::links::BrokenLink>,
+        place_of: &std::collections::HashMap<String, String>,
+    ) -> Diagnostics {
         // One error per link as written: a link in a record shows on the page of every locale.
         let mut grouped: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
-        for broken in crate::links::check(&self.config.base_url, &html, &files) {
+        for broken in broken {
             grouped
                 .entry((broken.link, broken.reason))
                 .or_default()
@@ -254,7 +302,7 @@ impl Site {
             let message = format!("broken link `{link}`: {reason}");
             let pages = format!("on {}", shown.join(", "));
             let written = on.iter().find_map(|page| {
-                let place = place_of.get(page.as_str()).copied().unwrap_or("");
+                let place = place_of.get(page.as_str()).map_or("", String::as_str);
                 self.sources_of(place).into_iter().find_map(|file| {
                     let source = file.reread()?;
                     let offset = source.text.find(link.as_str())?;
@@ -268,7 +316,7 @@ impl Site {
                 )),
             });
         }
-        Ok(diagnostics)
+        diagnostics
     }
 
     /// The content files a page is made from: a paper's record and its translations, a
@@ -304,11 +352,9 @@ impl Site {
         Coverage::of(&self.config, &self.localizer, &self.model)
     }
 
-    fn count(&self, pages: &[RenderedPage]) -> Vec<(String, usize)> {
-        let mut per_locale: BTreeMap<&str, usize> = BTreeMap::new();
-        for page in pages.iter().filter(|p| p.is_html()) {
-            *per_locale.entry(&page.locale).or_default() += 1;
-        }
+    /// The HTML pages of each language, counted in `per_locale`, in the site's order of its
+    /// languages.
+    fn page_counts(&self, per_locale: &BTreeMap<String, usize>) -> Vec<(String, usize)> {
         self.config
             .languages
             .iter()
@@ -328,19 +374,14 @@ impl Site {
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let (pages, search) = rayon::join(|| site.render(), || search_bundle(&site, &site.config.root));
-    let (pages, search) = (pages?, search?);
-    let broken = site.broken_links(&pages, &search).map_err(|e| {
-        Diagnostics::from(Diagnostic::new(
-            &site.config.root,
-            format!("cannot read a static file: {e}"),
-        ))
-    })?;
+    let renderer =
+        render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+    let (broken, pages) = site.check_links(&renderer)?;
     if !broken.is_empty() {
         return Err(broken);
     }
     Ok(Report {
-        pages: site.count(&pages),
+        pages,
         elapsed: start.elapsed(),
         output: None,
         coverage: Some(site.coverage()),
@@ -486,17 +527,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         None
     };
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
-    let pages: Vec<(String, usize)> = site
-        .config
-        .languages
-        .iter()
-        .map(|l| {
-            (
-                l.code.clone(),
-                per_locale.get(&l.code).copied().unwrap_or(0),
-            )
-        })
-        .collect();
+    let pages = site.page_counts(&per_locale);
     let coverage = site.coverage();
     let warnings = coverage.warnings();
     if let Some(spill) = spill {
@@ -563,15 +594,17 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
 }
 
 /// The search index whole, for `check` to know its files.
-fn search_bundle(site: &Site, at: &Path) -> Result<Vec<(String, Vec<u8>)>, Diagnostics> {
-    let all = std::sync::Mutex::new(Vec::new());
+/// The places of the search bundle's files: the bundle is made, and each file dropped as soon
+/// as it is made.
+fn search_files(site: &Site, at: &Path) -> Result<Vec<String>, Diagnostics> {
+    let places = std::sync::Mutex::new(Vec::new());
     crate::search::bundle(&site.config, &site.model, |files| {
-        all.lock().unwrap_or_else(|e| e.into_inner()).extend(files);
+        places
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(files.into_iter().map(|(place, _)| place));
         Ok(())
     })
     .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
-    let mut all = all.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Made from several threads: in the order of their places, for a stable report.
-    all.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(all)
+    Ok(places.into_inner().unwrap_or_else(|e| e.into_inner()))
 }

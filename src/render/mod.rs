@@ -270,6 +270,18 @@ impl<'a> SiteRenderer<'a> {
             .collect()
     }
 
+    /// Where each page (and twin and feed) of `part` is written, known without rendering it.
+    pub fn output_paths(&self, part: &part::Part) -> Vec<String> {
+        self.work_of(part)
+            .into_iter()
+            .map(|(l, job)| {
+                let (_, path, file) = self.renderer.place(job);
+                let (path_of, _) = folder_and_file(job, &path, file);
+                self.renderer.output_path(self.locales[l].0, path_of, file)
+            })
+            .collect()
+    }
+
     /// How many pages (and twins and feeds) of `part` there are, for a progress bar.
     pub fn count_of(&self, part: &part::Part) -> usize {
         self.work_of(part).len()
@@ -440,6 +452,12 @@ impl Renderer<'_> {
         }
     }
 
+    /// Where a page is written, from the site's root: `file` in the folder `path_of` (of
+    /// [`folder_and_file`]) of `locale`.
+    fn output_path(&self, locale: &str, path_of: &str, file: &str) -> String {
+        format!("{}{file}", self.urls.site_path(locale, path_of))
+    }
+
     /// What a list shows: its kind, its name, its papers and where it lives.
     fn list_source(&self, list: List) -> (&'static str, Option<&str>, &[usize], String) {
         let lists = &self.model.lists;
@@ -471,7 +489,6 @@ impl Renderer<'_> {
         shared: &Shared,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
         let (template, path, file) = self.place(job);
-        let urls = &self.urls;
         let (path_of, file_of) = folder_and_file(job, &path, file);
         let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
         let kept = match job {
@@ -491,7 +508,7 @@ impl Renderer<'_> {
         Ok(RenderedPage {
             locale: locale.to_string(),
             place: path.clone(),
-            output_path: format!("{}{file}", urls.site_path(locale, path_of)),
+            output_path: self.output_path(locale, path_of, file),
             contents: html,
         })
     }
