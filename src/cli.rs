@@ -164,7 +164,7 @@ pub fn run() -> i32 {
                 drafts: args.site.drafts,
                 ..Options::default()
             };
-            finish_check(build::check(&options), args.strict)
+            finish_check(crate::check::check(&options), args.strict)
         }
         Command::Serve(args) => crate::serve::run(crate::serve::ServeOptions {
             root: args.site.root,

@@ -29,6 +29,7 @@ macro_rules! outln {
 
 pub mod build;
 pub mod cache;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod coverage;

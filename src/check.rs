@@ -1,0 +1,177 @@
+//! `papermap check`: every stage of a build but writing, each page's links followed as it is
+//! rendered, and the diagnostics of the links that lead nowhere, at the source that wrote them.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use crate::build::{load, Options, Report, Site};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::links::{BrokenLink, Checker};
+use crate::render::{self, part::Part};
+
+/// `papermap check`: every stage but writing, and the translations' coverage. Missing messages
+/// are not errors here (pages fall back to other languages); with `--strict`, the command line
+/// turns them into errors with [`crate::coverage::Coverage::missing_errors`].
+pub fn check(options: &Options) -> Result<Report, Diagnostics> {
+    let start = Instant::now();
+    let site = load(options)?;
+    let renderer =
+        render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+    let (broken, pages) = site.check_links(&renderer)?;
+    if !broken.is_empty() {
+        return Err(broken);
+    }
+    Ok(Report {
+        pages,
+        elapsed: start.elapsed(),
+        output: None,
+        coverage: Some(site.coverage()),
+        warnings: Vec::new(),
+        written: None,
+    })
+}
+
+impl Site {
+    /// Every link of the site's HTML pages that leads nowhere in the site they make with the
+    /// static files and the search bundle, at the place of the source that wrote it when a
+    /// source holds it as written (a link in a record's Markdown), else at the page; and how
+    /// many HTML pages each language has. The pages are checked as they are rendered, one at a
+    /// time, while the search bundle is made beside them; neither is kept.
+    fn check_links(
+        &self,
+        renderer: &render::SiteRenderer,
+    ) -> Result<(Diagnostics, Vec<(String, usize)>), Diagnostics> {
+        let part = Part::whole();
+        let statics = self.static_files().map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                &self.config.root,
+                format!("cannot read a static file: {e}"),
+            ))
+        })?;
+        let pages = renderer.output_paths(&part);
+        let crawler: Vec<String> = renderer.crawler_files().map(|p| p.output_path).collect();
+        let files: HashSet<&str> = statics
+            .iter()
+            .map(|(place, _)| place.as_str())
+            .chain(pages.iter().map(String::as_str))
+            .chain(crawler.iter().map(String::as_str))
+            .collect();
+        let checker = Checker::new(&self.config.base_url, &files);
+        let checked = Mutex::new(Vec::new());
+        let place_of = Mutex::new(HashMap::new());
+        let per_locale: Mutex<BTreeMap<String, usize>> = Default::default();
+        let (rendered, search) = rayon::join(
+            || {
+                renderer.render_each(&part, |page| {
+                    if page.is_html() {
+                        // A rendered page is UTF-8 (`RenderedPage::contents`): borrowed.
+                        let links = checker
+                            .page(&page.output_path, &String::from_utf8_lossy(&page.contents));
+                        checked
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(links);
+                        *per_locale
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .entry(page.locale)
+                            .or_default() += 1;
+                        place_of
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(page.output_path, page.place);
+                    }
+                    Ok(())
+                })
+            },
+            || search_files(self, &self.config.root),
+        );
+        rendered.map_err(Diagnostics::from)?;
+        let search = search?;
+        let checked = checked.into_inner().unwrap_or_else(|e| e.into_inner());
+        let place_of = place_of.into_inner().unwrap_or_else(|e| e.into_inner());
+        let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
+        let search: HashSet<&str> = search.iter().map(String::as_str).collect();
+        let broken = self.link_diagnostics(checker.finish(checked, &search), &place_of);
+        Ok((broken, self.page_counts(&per_locale)))
+    }
+
+    /// `broken`, each link as written one diagnostic at the place of the source that wrote it
+    /// when a source holds it (a link in a record's Markdown), else at the first page that has
+    /// it; `place_of` names the place of each page (`paper/2208.11695`).
+    fn link_diagnostics(
+        &self,
+        broken: Vec<BrokenLink>,
+        place_of: &HashMap<String, String>,
+    ) -> Diagnostics {
+        // One error per link as written: a link in a record shows on the page of every locale.
+        let mut grouped: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+        for broken in broken {
+            grouped
+                .entry((broken.link, broken.reason))
+                .or_default()
+                .push(broken.page);
+        }
+        let mut diagnostics = Diagnostics::new();
+        for ((link, reason), on) in grouped {
+            let shown: Vec<String> = on.iter().map(|page| format!("/{page}")).collect();
+            let message = format!("broken link `{link}`: {reason}");
+            let pages = format!("on {}", shown.join(", "));
+            let written = on.iter().find_map(|page| {
+                let place = place_of.get(page.as_str()).map_or("", String::as_str);
+                self.sources_of(place).into_iter().find_map(|file| {
+                    let source = file.reread()?;
+                    let offset = source.text.find(link.as_str())?;
+                    Some(Diagnostic::at(&source, offset, link.len(), &message))
+                })
+            });
+            diagnostics.push(match written {
+                Some(diagnostic) => diagnostic.with_help(pages),
+                None => Diagnostic::new(&on[0], message).with_help(format!(
+                    "{pages}; the link comes from a template or a message: fix it there"
+                )),
+            });
+        }
+        diagnostics
+    }
+
+    /// The content files a page is made from: a paper's record and its translations, a
+    /// long-form page's versions.
+    fn sources_of(&self, place: &str) -> Vec<&crate::diagnostics::SourceFile> {
+        let model = &self.model;
+        if let Some(id) = place.strip_prefix("paper/") {
+            if let Some(i) = model.paper(id) {
+                let entry = &model.papers[i];
+                return std::iter::once(&entry.record.source)
+                    .chain(entry.translations.values().map(|t| &t.source))
+                    .collect();
+            }
+        }
+        model
+            .pages
+            .iter()
+            .filter(|entry| entry.path() == place)
+            .flat_map(|entry| {
+                std::iter::once(&entry.original.source)
+                    .chain(entry.translations.values().map(|t| &t.source))
+            })
+            .collect()
+    }
+}
+
+/// The places of the search bundle's files: the bundle is made, and each file dropped as soon
+/// as it is made.
+fn search_files(site: &Site, at: &Path) -> Result<Vec<String>, Diagnostics> {
+    let places = Mutex::new(Vec::new());
+    crate::search::bundle(&site.config, &site.model, |files| {
+        places
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(files.into_iter().map(|(place, _)| place));
+        Ok(())
+    })
+    .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
+    Ok(places.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
