@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::build::{load, Options, Report, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::links::{BrokenLink, Checker};
+use crate::links::{BrokenLink, CheckedPage, Checker};
 use crate::render::{self, part::Part};
 
 /// `papermap check`: every stage but writing, and the translations' coverage. Missing messages
@@ -31,6 +31,16 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         warnings: Vec::new(),
         written: None,
     })
+}
+
+/// What the check keeps of the pages it has rendered.
+#[derive(Default)]
+struct Seen {
+    pages: Vec<CheckedPage>,
+    /// The HTML pages of each language.
+    per_locale: BTreeMap<String, usize>,
+    /// The place (`paper/2208.11695`) of each page, by the path it is written at.
+    place_of: HashMap<String, String>,
 }
 
 impl Site {
@@ -59,9 +69,7 @@ impl Site {
             .chain(crawler.iter().map(String::as_str))
             .collect();
         let checker = Checker::new(&self.config.base_url, &files);
-        let checked = Mutex::new(Vec::new());
-        let place_of = Mutex::new(HashMap::new());
-        let per_locale: Mutex<BTreeMap<String, usize>> = Default::default();
+        let seen = Mutex::new(Seen::default());
         let (rendered, search) = rayon::join(
             || {
                 renderer.render_each(&part, |page| {
@@ -69,19 +77,10 @@ impl Site {
                         // A rendered page is UTF-8 (`RenderedPage::contents`): borrowed.
                         let links = checker
                             .page(&page.output_path, &String::from_utf8_lossy(&page.contents));
-                        checked
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(links);
-                        *per_locale
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .entry(page.locale)
-                            .or_default() += 1;
-                        place_of
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .insert(page.output_path, page.place);
+                        let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+                        seen.pages.push(links);
+                        *seen.per_locale.entry(page.locale).or_default() += 1;
+                        seen.place_of.insert(page.output_path, page.place);
                     }
                     Ok(())
                 })
@@ -90,12 +89,10 @@ impl Site {
         );
         rendered.map_err(Diagnostics::from)?;
         let search = search?;
-        let checked = checked.into_inner().unwrap_or_else(|e| e.into_inner());
-        let place_of = place_of.into_inner().unwrap_or_else(|e| e.into_inner());
-        let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
+        let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
         let search: HashSet<&str> = search.iter().map(String::as_str).collect();
-        let broken = self.link_diagnostics(checker.finish(checked, &search), &place_of);
-        Ok((broken, self.page_counts(&per_locale)))
+        let broken = self.link_diagnostics(checker.finish(seen.pages, &search), &seen.place_of);
+        Ok((broken, self.page_counts(&seen.per_locale)))
     }
 
     /// `broken`, each link as written one diagnostic at the place of the source that wrote it
