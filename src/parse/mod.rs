@@ -503,7 +503,6 @@ impl Checker<'_> {
     }
 }
 
-/// Ids become URL path segments.
 /// `list` without the room it grew into: a record's lists are read from YAML one item at a
 /// time, so their vectors double as they go (five authors take the room of eight), and the
 /// model keeps them for the whole build (at 100 000 papers, some 20 MiB).
@@ -512,6 +511,7 @@ fn exact<T>(mut list: Vec<T>) -> Vec<T> {
     list
 }
 
+/// Ids become URL path segments.
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && !id.starts_with('.')
