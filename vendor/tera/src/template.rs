@@ -1,8 +1,9 @@
 use std::collections::HashMap;
 
 use crate::errors::{Error, Result};
-use crate::parser::ast::{Block, MacroDefinition, Node};
+use crate::parser::ast::{Block, Node};
 use crate::parser::{parse, remove_whitespace};
+use crate::renderer::MacroDefinitionMap;
 
 /// This is the parsed equivalent of a template file.
 /// It also does some pre-processing to ensure it does as little as possible at runtime
@@ -21,7 +22,9 @@ pub struct Template {
     pub from_extend: bool,
 
     /// Macros defined in that file: name -> definition ast
-    pub macros: HashMap<String, MacroDefinition>,
+    ///
+    /// papermap patch: hashed with FxHash, not SipHash; every macro call looks its macro up here.
+    pub macros: MacroDefinitionMap,
     /// (filename, namespace) for the macros imported in that file
     pub imported_macro_files: Vec<(String, String)>,
 
@@ -73,7 +76,7 @@ impl Template {
         find_blocks(&ast, &mut blocks)?;
 
         // And now we find the potential parent and everything macro related (definition, import)
-        let mut macros = HashMap::new();
+        let mut macros = MacroDefinitionMap::default();
         let mut imported_macro_files = vec![];
         let mut parent = None;
 

@@ -3,12 +3,13 @@ use crate::parser::ast::MacroDefinition;
 use crate::template::Template;
 use crate::tera::Tera;
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
 
 // Types around Macros get complicated, simplify it a bit by using aliases
 
 /// Maps { macro => macro_definition }
-pub type MacroDefinitionMap = HashMap<String, MacroDefinition>;
+///
+/// papermap patch: FxHash, as the two maps below (it is `Template::macros`).
+pub type MacroDefinitionMap = FxHashMap<String, MacroDefinition>;
 /// Maps { namespace => ( macro_template, { macro => macro_definition }) }
 ///
 /// papermap patch: this map and the next hashed with FxHash, not SipHash: a macro call looks

@@ -5,6 +5,7 @@ mod tests;
 mod call_stack;
 mod for_loop;
 mod macros;
+pub(crate) use macros::MacroDefinitionMap;
 mod processor;
 mod stack_frame;
 

@@ -528,7 +528,10 @@ impl<'a> Processor<'a> {
 
         // First the default arguments
         for (arg_name, default_value) in &macro_definition.args {
-            let value = match macro_call.args.get(arg_name) {
+            // papermap patch: a call's few arguments are searched by name, not hashed (SipHash,
+            // about a hundred instructions a name, for maps of one to five names).
+            let given = macro_call.args.iter().find(|(name, _)| *name == arg_name);
+            let value = match given.map(|(_, val)| val) {
                 Some(val) => self.safe_eval_expression(val)?,
                 None => match *default_value {
                     Some(ref val) => self.safe_eval_expression(val)?,
