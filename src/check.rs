@@ -2,7 +2,6 @@
 //! rendered, and the diagnostics of the links that lead nowhere, at the source that wrote them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -85,7 +84,7 @@ impl Site {
                     Ok(())
                 })
             },
-            || search_files(self, &self.config.root),
+            || search_files(self),
         );
         rendered.map_err(Diagnostics::from)?;
         let search = search?;
@@ -160,7 +159,7 @@ impl Site {
 
 /// The places of the search bundle's files: the bundle is made, and each file dropped as soon
 /// as it is made.
-fn search_files(site: &Site, at: &Path) -> Result<Vec<String>, Diagnostics> {
+fn search_files(site: &Site) -> Result<Vec<String>, Diagnostics> {
     let places = Mutex::new(Vec::new());
     crate::search::bundle(&site.config, &site.model, |files| {
         places
@@ -169,6 +168,6 @@ fn search_files(site: &Site, at: &Path) -> Result<Vec<String>, Diagnostics> {
             .extend(files.into_iter().map(|(place, _)| place));
         Ok(())
     })
-    .map_err(|e| Diagnostics::from(Diagnostic::new(at, e)))?;
+    .map_err(|e| Diagnostics::from(Diagnostic::new(&site.config.root, e)))?;
     Ok(places.into_inner().unwrap_or_else(|e| e.into_inner()))
 }

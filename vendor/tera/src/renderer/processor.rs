@@ -530,8 +530,9 @@ impl<'a> Processor<'a> {
         for (arg_name, default_value) in &macro_definition.args {
             // papermap patch: a call's few arguments are searched by name, not hashed (SipHash,
             // about a hundred instructions a name, for maps of one to five names).
-            let given = macro_call.args.iter().find(|(name, _)| *name == arg_name);
-            let value = match given.map(|(_, val)| val) {
+            let given =
+                macro_call.args.iter().find_map(|(name, val)| (name == arg_name).then_some(val));
+            let value = match given {
                 Some(val) => self.safe_eval_expression(val)?,
                 None => match *default_value {
                     Some(ref val) => self.safe_eval_expression(val)?,
