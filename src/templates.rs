@@ -3,6 +3,7 @@
 //! once; each locale then gets its own copy with the functions that speak its language: `t()`
 //! for Fluent messages and the `num` and `date` filters for ICU4X formatting.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -103,6 +104,7 @@ impl Templates {
         }
         let mut tera = Tera::default();
         tera.set_escape_fn(escape_html);
+        tera.set_borrowing_escape_fn(escape_html_borrowing);
         tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
             Ok(Value::String(crate::markdown::escape_text(
                 value.as_str().unwrap_or_default(),
@@ -249,15 +251,22 @@ impl tera::Function for Translate {
 /// keeps with one table lookup a byte and copies them whole (a chain of comparisons a byte, its
 /// share of a build's instructions was twice as large).
 pub fn escape_html(input: &str) -> String {
+    escape_html_borrowing(input).into_owned()
+}
+
+/// [`escape_html`], which lends `input` back when nothing in it needs escaping: most of what a
+/// page shows (titles, addresses, names) is written as it is, without a copy made only to be
+/// written out and dropped.
+pub fn escape_html_borrowing(input: &str) -> Cow<'_, str> {
     let bytes = input.as_bytes();
+    let needs_escaping = |byte: &u8| ESCAPE_CLASS[usize::from(*byte)] != KEEP;
+    let Some(first) = bytes.iter().position(needs_escaping) else {
+        return Cow::Borrowed(input);
+    };
     let mut out = String::with_capacity(input.len());
     let mut copied = 0;
-    let mut at = 0;
-    while let Some(offset) = bytes[at..]
-        .iter()
-        .position(|&byte| ESCAPE_CLASS[usize::from(byte)] != KEEP)
-    {
-        at += offset;
+    let mut at = first;
+    loop {
         let (replacement, width) = match ESCAPE_CLASS[usize::from(bytes[at])] {
             AMPERSAND => ("&amp;", 1),
             LESS_THAN => ("&lt;", 1),
@@ -267,19 +276,29 @@ pub fn escape_html(input: &str) -> String {
             CONTROL => ("", 1),
             // 0xC2 leads U+0080 to U+00FF; only U+0080 to U+009F (C1) are control characters.
             C1_LEAD if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => ("", 2),
-            _ => {
-                at += 1;
-                continue;
-            }
+            _ => ("", 0),
         };
-        // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
-        out.push_str(&input[copied..at]);
-        out.push_str(replacement);
-        at += width;
-        copied = at;
+        if width == 0 {
+            // A lead byte of a character that is kept.
+            at += 1;
+        } else {
+            // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
+            out.push_str(&input[copied..at]);
+            out.push_str(replacement);
+            at += width;
+            copied = at;
+        }
+        match bytes[at..].iter().position(needs_escaping) {
+            Some(offset) => at += offset,
+            None => break,
+        }
+    }
+    // Only lead bytes of kept characters (U+00A0 to U+00BF) were met: nothing was escaped.
+    if copied == 0 {
+        return Cow::Borrowed(input);
     }
     out.push_str(&input[copied..]);
-    out
+    Cow::Owned(out)
 }
 
 const KEEP: u8 = 0;
@@ -474,7 +493,12 @@ mod tests {
     proptest! {
         #[test]
         fn escapes_as_char_by_char(input in "(\\PC|[\\x00-\\x1f\\x7f\\u{80}-\\u{a0}&<>\"'é中])*") {
-            prop_assert_eq!(escape_html(&input), escape_char_by_char(&input));
+            let escaped = escape_char_by_char(&input);
+            prop_assert_eq!(escape_html(&input), escaped.clone());
+            // The text is lent back exactly when escaping leaves it as it is.
+            let borrowed = escape_html_borrowing(&input);
+            prop_assert_eq!(matches!(borrowed, Cow::Borrowed(_)), escaped == input);
+            prop_assert_eq!(borrowed, escaped);
         }
     }
 

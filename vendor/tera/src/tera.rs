@@ -1,4 +1,5 @@
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -22,6 +23,10 @@ const ONE_OFF_TEMPLATE_NAME: &str = "__tera_one_off";
 
 /// The escape function type definition
 pub type EscapeFn = fn(&str) -> String;
+
+/// papermap patch: an escape function that lends back what it was given when nothing in it needs
+/// escaping (see [`Tera::set_borrowing_escape_fn`]).
+pub type BorrowingEscapeFn = fn(&str) -> Cow<'_, str>;
 
 /// Main point of interaction in this library.
 ///
@@ -79,6 +84,9 @@ pub struct Tera {
     pub autoescape_suffixes: Vec<&'static str>,
     #[doc(hidden)]
     escape_fn: EscapeFn,
+    // papermap patch: see `set_borrowing_escape_fn`.
+    #[doc(hidden)]
+    borrowing_escape_fn: Option<BorrowingEscapeFn>,
 }
 
 impl Tera {
@@ -98,6 +106,7 @@ impl Tera {
             testers: FxHashMap::default(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
+            borrowing_escape_fn: None,
         };
 
         tera.load_from_glob()?;
@@ -837,11 +846,32 @@ impl Tera {
     /// ```
     pub fn set_escape_fn(&mut self, function: EscapeFn) {
         self.escape_fn = function;
+        self.borrowing_escape_fn = None;
+    }
+
+    /// papermap patch: escapes with a function that hands back the text it was given, borrowed,
+    /// when nothing in it needs escaping; it then takes the place of the one `set_escape_fn` set
+    /// (until that is called again). Most values a page shows (titles, addresses, names) need
+    /// no escaping, and each was copied into a new string only to be written out and dropped.
+    pub fn set_borrowing_escape_fn(&mut self, function: BorrowingEscapeFn) {
+        self.borrowing_escape_fn = Some(function);
+    }
+
+    /// papermap patch: `text` escaped by the borrowing escape function when there is one, else
+    /// by the escape function.
+    #[doc(hidden)]
+    #[inline]
+    pub fn escape<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        match self.borrowing_escape_fn {
+            Some(escape) => escape(text),
+            None => Cow::Owned((self.escape_fn)(text)),
+        }
     }
 
     /// Reset escape function to default [`escape_html()`].
     pub fn reset_escape_fn(&mut self) {
         self.escape_fn = escape_html;
+        self.borrowing_escape_fn = None;
     }
 
     /// Re-parse all templates found in the glob given to Tera.
@@ -916,6 +946,7 @@ impl Default for Tera {
             functions: FxHashMap::default(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
+            borrowing_escape_fn: None,
         };
 
         tera.register_tera_filters();

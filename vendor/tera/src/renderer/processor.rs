@@ -116,6 +116,18 @@ pub struct Processor<'a> {
     /// definitions and for which block
     /// Vec<(block name, tpl_name, level)>
     blocks: Vec<(&'a str, &'a str, usize)>,
+    /// papermap patch: the macro each call site of the template called, found for the template
+    /// it was called from (see `eval_macro_call`).
+    macro_sites: Vec<MacroSite<'a>>,
+}
+
+/// papermap patch: a macro call, the template it was made from, and what it called: the macro's
+/// definition and the template that defines it.
+struct MacroSite<'a> {
+    call: &'a MacroCall,
+    from: &'a str,
+    definition: &'a MacroDefinition,
+    template: &'a Template,
 }
 
 impl<'a> Processor<'a> {
@@ -144,6 +156,7 @@ impl<'a> Processor<'a> {
             macros: MacroCollection::from_original_template(template, tera),
             should_escape,
             blocks: Vec::new(),
+            macro_sites: Vec::new(),
         }
     }
 
@@ -442,8 +455,16 @@ impl<'a> Processor<'a> {
 
         // Checks if it's a string and we need to escape it (if the last filter is `safe` we don't)
         if self.should_escape && needs_escape && res.is_string() && !expr.is_marked_safe() {
-            // papermap patch: the escaped string is the value; `to_value` copied it once more.
-            res = Cow::Owned(Value::String(self.tera.get_escape_fn()(res.as_str().unwrap())));
+            // papermap patch: the escaped string is the value; `to_value` copied it once more. A
+            // string with nothing to escape stays the value it is, borrowed from the context as
+            // often as not, rather than a copy.
+            let escaped = match self.tera.escape(res.as_str().unwrap()) {
+                Cow::Owned(escaped) => Some(escaped),
+                Cow::Borrowed(_) => None,
+            };
+            if let Some(escaped) = escaped {
+                res = Cow::Owned(Value::String(escaped));
+            }
         }
 
         Ok(res)
@@ -517,11 +538,31 @@ impl<'a> Processor<'a> {
             &self.call_stack.active_template().name
         };
 
-        let (macro_template_name, macro_definition) = self.macros.lookup_macro(
-            active_template_name,
-            &macro_call.namespace[..],
-            &macro_call.name[..],
-        )?;
+        // papermap patch: a call site calls the same macro each time it is rendered from the same
+        // template (a paper page renders its `paper_link` call some thirty times), so the two
+        // maps that lead to it and the map of templates are searched once a site. A page has a
+        // handful of sites, so they are searched in a list.
+        let known = self.macro_sites.iter().find(|site| {
+            std::ptr::eq(site.call, macro_call) && std::ptr::eq(site.from, active_template_name)
+        });
+        let (macro_definition, macro_template) = match known {
+            Some(site) => (site.definition, site.template),
+            None => {
+                let (macro_template_name, definition) = self.macros.lookup_macro(
+                    active_template_name,
+                    &macro_call.namespace[..],
+                    &macro_call.name[..],
+                )?;
+                let template = self.tera.get_template(macro_template_name)?;
+                self.macro_sites.push(MacroSite {
+                    call: macro_call,
+                    from: active_template_name,
+                    definition,
+                    template,
+                });
+                (definition, template)
+            }
+        };
 
         let mut frame_context =
             FrameContext::with_capacity_and_hasher(macro_definition.args.len(), Default::default());
@@ -551,7 +592,7 @@ impl<'a> Processor<'a> {
             &macro_call.namespace,
             &macro_call.name,
             frame_context,
-            self.tera.get_template(macro_template_name)?,
+            macro_template,
         );
 
         self.render_body(&macro_definition.body, write)?;
@@ -985,7 +1026,7 @@ impl<'a> Processor<'a> {
                 // is, without the copy and the value `eval_expression` makes of it.
                 ExprVal::String(ref text) if expr.filters.is_empty() && !expr.negated => {
                     if self.should_escape {
-                        write.write_all(self.tera.get_escape_fn()(text).as_bytes())?
+                        write.write_all(self.tera.escape(text).as_bytes())?
                     } else {
                         write.write_all(text.as_bytes())?
                     }
