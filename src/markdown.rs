@@ -162,26 +162,36 @@ pub fn problems(markdown: &str) -> Vec<(std::ops::Range<usize>, String)> {
 /// is escaped. For text that is not Markdown (de-inverted abstracts, titles in the twins).
 pub fn escape_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    // The markup characters are ASCII, so the text between two of them is copied whole: the
-    // twins escape every title they list, character by character this was 1.3 % of a build.
+    // The markup characters are ASCII, so the text between two of them is copied whole, and
+    // found with one table lookup a byte: the twins escape every title they list (character by
+    // character this was 1.3 % of a build, a chain of comparisons a byte 1.1 %).
     let mut kept = 0;
-    for (at, byte) in text.bytes().enumerate() {
-        if is_markdown_markup(byte) {
-            out.push_str(&text[kept..at]);
-            out.push('\\');
-            kept = at;
-        }
+    let mut at = 0;
+    while let Some(offset) = text.as_bytes()[at..]
+        .iter()
+        .position(|&byte| MARKDOWN_MARKUP[usize::from(byte)])
+    {
+        at += offset;
+        out.push_str(&text[kept..at]);
+        out.push('\\');
+        kept = at;
+        at += 1;
     }
     out.push_str(&text[kept..]);
     out
 }
 
-fn is_markdown_markup(byte: u8) -> bool {
-    matches!(
-        byte,
-        b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'>' | b'#' | b'!' | b'|' | b'~'
-    )
-}
+/// The bytes [`escape_text`] escapes.
+static MARKDOWN_MARKUP: [bool; 256] = {
+    let mut markup = [false; 256];
+    let bytes = b"\\`*_[]<>#!|~";
+    let mut i = 0;
+    while i < bytes.len() {
+        markup[bytes[i] as usize] = true;
+        i += 1;
+    }
+    markup
+};
 
 /// The words of Markdown without its markup, code blocks or raw HTML, whitespace collapsed: for
 /// descriptions and feed summaries.
