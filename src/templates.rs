@@ -103,7 +103,6 @@ impl Templates {
             return Err(errors);
         }
         let mut tera = Tera::default();
-        tera.set_escape_fn(escape_html);
         tera.set_borrowing_escape_fn(escape_html_borrowing);
         tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
             Ok(Value::String(crate::markdown::escape_text(
