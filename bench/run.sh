@@ -86,16 +86,17 @@ for n in "${sizes[@]}"; do
   set_aside "$map/public"
   set_aside "$output"
   rm -rf "$map/.papermap"
-  # On these virtual machines the first write to memory the guest has never used costs the
-  # hypervisor's page faults: writing 3 GB into tmpfs ran at 0.5 GB/s the first time and 3.2 GB/s
-  # once that memory had been used and freed, and a 100 000-paper build spent 25 s of kernel time
-  # copying its 11 GB of output (107 s against 100 s on used memory). So the memory the output
-  # will take is used once first: each row then measures papermap, not the machine's history.
-  if $in_memory && [ -z "$where" ]; then
-    fallocate -l "$((n * 140))K" "$bench_dir/.warm" 2>/dev/null || true
-    rm -f "$bench_dir/.warm"
-  fi
+  # Writing the output into memory costs the kernel more the less of the machine's memory is
+  # free: on this project's virtual machines a 100 000-paper build spent 26.5 of its CPU-seconds
+  # in the kernel with 6 GB of files just read in the page cache, and 14.8 right after the page
+  # cache was dropped (55.3 s against 51.2 s). So, where it may (as root), the script drops the
+  # page cache before each full build, and each row starts from the same free memory;
+  # BENCH_KEEP_CACHE=1 leaves it. (An earlier warm-up `fallocate`d the output's size and freed
+  # it: tmpfs does not write a page it allocates for `fallocate`, and that changed nothing.)
   sync
+  if [ -z "${BENCH_KEEP_CACHE:-}" ] && [ -w /proc/sys/vm/drop_caches ]; then
+    echo 1 >/proc/sys/vm/drop_caches
+  fi
   read -r full_s full_kib < <(cd "$map" && measure "$bench_dir/full-$n.log" "$binary" build --output "$output")
   pages=$(grep -o 'built [0-9]* pages' "$bench_dir/full-$n.log" | grep -o '[0-9]*')
   read -r again_s again_kib < <(cd "$map" && measure "$bench_dir/again-$n.log" "$binary" build --output "$output")
