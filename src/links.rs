@@ -36,10 +36,10 @@ struct Scanned {
 }
 
 /// Checks a site's pages one at a time, as they are made, so that no more than one page needs
-/// to be held at once (`papermap check` of a 100 000-paper map held 9.5 to 18.5 GB of pages). Where a
-/// link leads is known from the site's files; two kinds of link wait for [`Checker::finish`]: one
-/// to an element of another page, which needs that page's ids, and one to a file not known yet
-/// (the search bundle's, made meanwhile).
+/// to be held at once (`papermap check` of a 100 000-paper map held 9.5 to 18.5 GB of pages).
+/// Where a link leads is known from the site's files; two kinds of link wait for
+/// [`Checker::finish`]: one to an element of another page, which needs that page's ids, and one
+/// to a file not known yet (the search bundle's, made meanwhile).
 pub struct Checker<'s> {
     base_url: &'s str,
     base_path: String,

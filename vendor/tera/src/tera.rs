@@ -859,9 +859,8 @@ impl Tera {
 
     /// papermap patch: `text` escaped by the borrowing escape function when there is one, else
     /// by the escape function.
-    #[doc(hidden)]
     #[inline]
-    pub fn escape<'t>(&self, text: &'t str) -> Cow<'t, str> {
+    pub(crate) fn escape<'t>(&self, text: &'t str) -> Cow<'t, str> {
         match self.borrowing_escape_fn {
             Some(escape) => escape(text),
             None => Cow::Owned((self.escape_fn)(text)),
