@@ -391,7 +391,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             templates,
             discovered,
         } = site;
-        crate::memory::hand_back_from_now(|| drop((model, localizer, templates, discovered)));
+        crate::memory::hand_back_once(|| drop((model, localizer, templates, discovered)));
         stopwatch.lap("model freed");
         if let Some((paths, static_files)) = site_files {
             for page in render::crawler_files(&config, paths) {

@@ -2,9 +2,10 @@
 //! (`src/main.rs`), which is told to keep what is freed for reuse rather than hand it back to
 //! the system: a build allocates and frees page after page, and pages handed back are faulted
 //! in and zeroed again (a sixth of a 10 000-paper build). Once, though, a build frees much more
-//! than it will allocate again soon: the map's model, before its search index is made on
-//! threads of their own, which cannot reuse what other threads freed. It also owns the size of
-//! the pages the process asks for: huge while the model is made, the base size after.
+//! than it will allocate again soon: the map's model, before its search index is made, which
+//! needs less; handed back, it does not hold the build's resident memory at its peak to the
+//! end. It also owns the size of the pages the process asks for: huge while the model is made,
+//! the base size after.
 
 use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
 
@@ -40,17 +41,15 @@ pub fn base_pages_from_now() {
 #[cfg(not(target_os = "linux"))]
 pub fn base_pages_from_now() {}
 
-/// How long freed memory is kept once a build hands it back. mimalloc 2's default, 10 ms, had
-/// the search indexer's threads hand back and fault in again what they would reuse a moment
-/// later (each hand-back stops every core to flush its address cache): at 10 000 papers a
-/// build's system time was 2.6–2.8 s with it, 1.9–2.3 s with a second. At 100 000 papers the
-/// indexer then ends holding 595 MiB, under the rendering's peak; never handing back, 917 MiB.
-const SHORT_DELAY_MS: std::ffi::c_long = 1000;
-
-/// Runs `free`, hands what it freed back to the system (the memory of the threads that had
-/// allocated it too, rayon's), and from then on hands freed memory back after a second: threads
-/// that allocate and free by turns then hold what they use, not the most each ever used.
-pub fn hand_back_from_now(free: impl FnOnce()) {
+/// Runs `free` and hands what it freed back to the system (the memory of the threads that had
+/// allocated it too, rayon's); freed memory is kept for reuse again afterwards. The search
+/// indexer that runs next allocates and frees by turns on every thread: handing its freed
+/// memory back after a second, as builds did until 5 December, faulted the same pages in again
+/// and again (100 000 papers: the index stage's system time 4.6 CPU-seconds against 1.0 kept,
+/// the stage 18.1 against 16.2 s; its resident memory at its end 590 against 677 MiB, under the
+/// model's 917 MiB peak either way). Not handing the model back at all lets the indexer reuse
+/// it as well, but holds the peak at the end of the build (940–948 MiB at 100 000 papers).
+pub fn hand_back_once(free: impl FnOnce()) {
     // SAFETY: setting an option is a word's store; a thread that frees meanwhile keeps or hands
     // back that memory, either of which is sound.
     unsafe { mi_option_set(PURGE_DELAY, 0) };
@@ -59,5 +58,5 @@ pub fn hand_back_from_now(free: impl FnOnce()) {
     // SAFETY: `mi_collect` only walks the calling thread's heap.
     rayon::broadcast(|_| unsafe { mi_collect(true) });
     unsafe { mi_collect(true) };
-    unsafe { mi_option_set(PURGE_DELAY, SHORT_DELAY_MS) };
+    unsafe { mi_option_set(PURGE_DELAY, -1) };
 }
