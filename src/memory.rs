@@ -2,9 +2,9 @@
 //! (`src/main.rs`), which is told to keep what is freed for reuse rather than hand it back to
 //! the system: a build allocates and frees page after page, and pages handed back are faulted
 //! in and zeroed again (a sixth of a 10 000-paper build). Once, though, a build frees much more
-//! than it will allocate again soon: the map's model, before its search index is made, which
-//! needs less; handed back, it does not hold the build's resident memory at its peak to the
-//! end. It also owns the size of the pages the process asks for: huge while the model is made,
+//! than it will allocate again soon: the map's model, before the search index, which needs less,
+//! is made. Handed back, the model does not hold the build's resident memory at its peak until
+//! the end. It also owns the size of the pages the process asks for: huge while the model is made,
 //! the base size after.
 
 use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
@@ -14,11 +14,14 @@ use libmimalloc_sys::{mi_collect, mi_option_set, mi_option_t};
 /// back to the system; below 0, forever; 0, at once.
 const PURGE_DELAY: mi_option_t = 15;
 
+/// The [`PURGE_DELAY`] that keeps freed memory for reuse and never hands it back.
+const KEEP_FOREVER: std::ffi::c_long = -1;
+
 /// Keeps freed memory for reuse from now on. Call it first thing, before any other thread
 /// exists.
 pub fn keep_freed_memory() {
     // SAFETY: options are plain numbers; the caller calls this before other threads run.
-    unsafe { mi_option_set(PURGE_DELAY, -1) };
+    unsafe { mi_option_set(PURGE_DELAY, KEEP_FOREVER) };
 }
 
 /// Asks the kernel for no more transparent huge pages in this process: call it once the map's
@@ -58,5 +61,5 @@ pub fn hand_back_once(free: impl FnOnce()) {
     // SAFETY: `mi_collect` only walks the calling thread's heap.
     rayon::broadcast(|_| unsafe { mi_collect(true) });
     unsafe { mi_collect(true) };
-    unsafe { mi_option_set(PURGE_DELAY, -1) };
+    unsafe { mi_option_set(PURGE_DELAY, KEEP_FOREVER) };
 }
