@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark of issue 8 (not a test: its figures depend on the machine). For each N given
 # (default: 1000 10000 100000) it writes the deterministic synthetic map of N papers × 3 locales
-# (examples/synthetic.rs) into $BENCH_DIR/map-N, then measures with the release binary:
+# (examples/synthetic/) into $BENCH_DIR/map-N, then measures with the release binary:
 #   - the full build into an empty folder: wall time, pages per second, peak RSS;
 #   - the rebuild with nothing changed (same folder: no file is rewritten);
 #   - with --serve, the save → browser round trip of `papermap serve` after a one-record edit

@@ -1,10 +1,10 @@
-//! A synthetic map of 2 000 papers (the benchmark's generator, `examples/synthetic.rs`): every
+//! A synthetic map of 2 000 papers (the benchmark's generator, `examples/synthetic/`): every
 //! page is built, and the parts that `build --shard i/n` write add up to the whole build byte
 //! for byte; on a smaller map, so do those of `build --locale L`. Correctness only: the timings
 //! are the benchmark's.
 
 #[allow(dead_code)]
-#[path = "../examples/synthetic.rs"]
+#[path = "../examples/synthetic/main.rs"]
 mod synthetic;
 
 use std::collections::BTreeMap;

@@ -1,5 +1,5 @@
 // Benchmark (not a test) of `papermap serve`: the time from saving a record to the browser
-// showing the new page, on a synthetic map (examples/synthetic.rs, 3 locales). Writes the site
+// showing the new page, on a synthetic map (examples/synthetic/, 3 locales). Writes the site
 // (or reuses one), starts the release `papermap serve --port 0` on it, opens a paper page in
 // Chromium, then edits that paper's title `--runs` times; each run is timed from just before the
 // file is written until the open page, which reloads by itself, shows the new title (checked at
