@@ -1,0 +1,215 @@
+//! Edits while serving: each reloads exactly the files a build changes (feeds, category and search
+//! pages among them), the open page's own first; a source folder made while serving is watched.
+
+use crate::common::Site;
+use crate::server::Events;
+use crate::session::{assert_serves, build, differing, reload_paths, save, Session};
+
+#[test]
+fn an_edit_reloads_exactly_the_files_it_changes() {
+    let site = Site::fixture("minimal");
+    let mut session = Session::start(&site);
+    // The first build is the site a build writes.
+    assert_serves(&session.server, &session.built);
+    let before = session.built.clone();
+
+    // A title: its pages, the pages that list it, nothing else.
+    let text = site.read("content/papers/1000.00002.md").replace(
+        "The most cited reference",
+        "The most cited reference, revised",
+    );
+    save(&site, "content/papers/1000.00002.md", &text);
+    let changed = session.expect_update("reload");
+    for path in [
+        "paper/1000.00002/index.html",
+        "fr/paper/1000.00002/index.html",
+        "paper/1000.00002/index.md",
+        "paper/1000.00001/index.html",
+    ] {
+        assert!(changed.iter().any(|c| c == path), "{path} in {changed:?}");
+    }
+    // A page that does not show the paper is not reloaded, and is served as it was.
+    let unchanged = "paper/1000.00003/index.html";
+    assert!(!changed.iter().any(|c| c == unchanged), "{changed:?}");
+    assert!(session.server.page("/paper/1000.00003/") == before[unchanged]);
+    assert!(
+        String::from_utf8_lossy(&session.server.page("/paper/1000.00002/"))
+            .contains("The most cited reference, revised")
+    );
+
+    // A new record citing another.
+    save(
+        &site,
+        "content/papers/1000.00006.md",
+        "---\nid: \"1000.00006\"\ntitle: \"A new paper\"\nyear: 2024\nreferences: [\"1000.00002\"]\n---\nNew.\n",
+    );
+    let changed = session.expect_update("reload");
+    assert!(changed.iter().any(|c| c == "paper/1000.00006/index.html"));
+    assert!(changed
+        .iter()
+        .any(|c| c == "zh/paper/1000.00006/index.html"));
+    assert!(
+        String::from_utf8_lossy(&session.server.page("/paper/1000.00006/")).contains("A new paper")
+    );
+
+    // A deleted record: its pages are gone (the site's 404 page), the pages citing it change.
+    site.remove("content/papers/1000.00003.md");
+    let changed = session.expect_update("reload");
+    assert!(changed.iter().any(|c| c == "paper/1000.00003/index.html"));
+    let gone = session.server.get("/paper/1000.00003/");
+    assert_eq!(gone.status, 404);
+    assert!(gone.built_bytes() == session.built["404.html"]);
+
+    // A stylesheet: swapped in place, no reload.
+    let css = site.read("themes/default/static/style.css") + "\n/* edited */\n";
+    save(&site, "themes/default/static/style.css", &css);
+    let changed = session.expect_update("css");
+    assert_eq!(changed, ["style.css"]);
+    assert_eq!(session.server.get("/style.css").text(), css);
+
+    // The next edit's event is the next one: no reload came for the stylesheet.
+    let text = site.read("content/papers/1000.00004.md").replace(
+        "A paper that builds on the first",
+        "A paper that builds on the first, renamed",
+    );
+    save(&site, "content/papers/1000.00004.md", &text);
+    session.expect_update("reload");
+
+    assert_serves(&session.server, &session.built);
+    assert!(
+        !site.path("public").exists(),
+        "serve never writes the output folder"
+    );
+}
+
+/// A title edit leaves the map's shape as it was (`relink`): the lists are compared by place,
+/// and only the feeds of the paper's own subfields are looked at. The pages reloaded are still
+/// exactly those a build changes, the subfield feeds and category pages showing it among them.
+#[test]
+fn a_title_edit_reloads_the_feeds_and_category_pages_that_show_the_paper() {
+    let site = Site::example();
+    let mut session = Session::start(&site);
+    let record = "content/papers/2208.11695.md";
+    let text = site.read(record).replace(
+        "Bugs in the Data: How ImageNet Misrepresents Biodiversity",
+        "Bugs in the Data: How ImageNet Misrepresents Biodiversity, revised",
+    );
+    save(&site, record, &text);
+    let changed = session.expect_update("reload");
+    for path in [
+        "subfield/artificial-intelligence/atom.xml",
+        "fr/subfield/computer-vision-and-pattern-recognition/atom.xml",
+        "subfield/artificial-intelligence/index.html",
+        "category/bibliometrics/index.html",
+        "atom.xml",
+    ] {
+        assert!(changed.iter().any(|c| c == path), "{path} in {changed:?}");
+    }
+    assert!(
+        !changed
+            .iter()
+            .any(|c| c == "subfield/radiology-nuclear-medicine-and-imaging/atom.xml"),
+        "{changed:?}"
+    );
+}
+
+#[test]
+fn the_page_open_in_a_browser_is_served_before_the_pages_that_list_it() {
+    let site = Site::fixture("minimal");
+    let session = Session::start(&site);
+    let server = &session.server;
+    let open = Events::open_as(server.port, Some("paper/1000.00002/index.html"));
+    open.expect(server, "build-ok");
+    let text = site.read("content/papers/1000.00002.md").replace(
+        "The most cited reference",
+        "The most cited reference, revised",
+    );
+    save(&site, "content/papers/1000.00002.md", &text);
+    let after = build(&site, &session.url);
+    let expected = differing(&session.built, &after);
+
+    // First the open paper's own pages, in every language; then the rest, without them.
+    let first = reload_paths(&open.expect(server, "reload"));
+    open.expect(server, "build-ok");
+    let rest = reload_paths(&open.expect(server, "reload"));
+    open.expect(server, "build-ok");
+    assert!(
+        first.iter().any(|p| p == "paper/1000.00002/index.html"),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().any(|p| p == "zh/paper/1000.00002/index.html"),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().all(|p| p.contains("paper/1000.00002/")),
+        "only the open paper's pages come first: {first:?}"
+    );
+    assert!(
+        rest.iter().any(|p| p == "paper/1000.00001/index.html"),
+        "{rest:?}"
+    );
+    assert!(
+        !rest.iter().any(|p| first.contains(p)),
+        "{first:?} {rest:?}"
+    );
+    let mut both: Vec<String> = first.into_iter().chain(rest).collect();
+    both.sort();
+    assert_eq!(both, expected, "together, the files the edit changes");
+
+    // Every open page hears both: each reloads when its own path comes.
+    let other = &session.events;
+    let mut heard = reload_paths(&other.expect(server, "reload"));
+    other.expect(server, "build-ok");
+    heard.extend(reload_paths(&other.expect(server, "reload")));
+    heard.sort();
+    assert_eq!(heard, expected);
+    assert_serves(server, &after);
+}
+
+#[test]
+fn a_paper_that_makes_the_index_a_part_longer_reloads_the_search_pages_and_serves_the_part() {
+    let site = Site::fixture("minimal");
+    // Four papers and a long-form page: one part of at most five pages, until a sixth comes.
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 5");
+    let mut session = Session::start(&site);
+    assert!(!session
+        .built
+        .contains_key("pagefind/part-2/pagefind-entry.json"));
+    save(
+        &site,
+        "content/papers/1000.00006.md",
+        "---\nid: \"1000.00006\"\ntitle: \"A sixth paper\"\nyear: 2024\n---\nNew.\n",
+    );
+    let changed = session.expect_update("reload");
+    for page in [
+        "search/index.html",
+        "fr/search/index.html",
+        "zh/search/index.html",
+    ] {
+        assert!(changed.iter().any(|c| c == page), "{page} in {changed:?}");
+        assert!(
+            String::from_utf8_lossy(&session.built[page]).contains("data-merge="),
+            "{page} merges the second part"
+        );
+    }
+    // The index comes after the reload: every file of both parts, as the build writes them.
+    assert!(session
+        .built
+        .contains_key("pagefind/part-2/pagefind-entry.json"));
+    assert_serves(&session.server, &session.built);
+}
+
+#[test]
+fn a_source_folder_made_while_serving_is_watched() {
+    let site = Site::fixture("minimal");
+    assert!(!site.path("static").exists(), "the fixture has no static/");
+    let mut session = Session::start(&site);
+    // The folder appears with a file in it: what it already holds is found.
+    save(&site, "static/notes/hello.txt", "hello");
+    assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
+    // Its later edits reach the page: only a watch of the new folder sees them.
+    save(&site, "static/notes/hello.txt", "hello again");
+    assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
+    assert_eq!(session.server.get("/notes/hello.txt").text(), "hello again");
+}
