@@ -123,9 +123,13 @@ pub fn scholarly_article(
         same_as: record.links.iter().map(|l| l.url.as_str()).collect(),
         url: &url,
     };
-    serde_json::to_string(&article)
-        .unwrap_or_default()
-        .replace('<', "\\u003c")
+    let json = serde_json::to_string(&article).unwrap_or_default();
+    // Rarely needed: a copy of the whole article only when some text holds a `<`.
+    if json.contains('<') {
+        json.replace('<', "\\u003c")
+    } else {
+        json
+    }
 }
 
 // The JSON-LD's shapes. Their fields are in the order of their names, as JSON-LD has been
