@@ -194,8 +194,14 @@ fn record(i: usize, all: &[Paper]) -> (String, Option<(String, String)>) {
     (out, translations)
 }
 
-fn site_toml() -> &'static str {
-    r#"# A synthetic paper map written by `cargo run --example synthetic`, for benchmarks.
+/// The site's settings: the example site's languages and facts, and the classification scheme
+/// whose categories and heads the records are scored on ([`CATEGORIES`], [`HEADS`]).
+fn site_toml() -> String {
+    let categories: String = CATEGORIES.iter().map(|c| format!("  \"{c}\",\n")).collect();
+    let heads: Vec<String> = HEADS.iter().map(|h| format!("\"{h}\"")).collect();
+    let heads = heads.join(", ");
+    format!(
+        r#"# A synthetic paper map written by `cargo run --example synthetic`, for benchmarks.
 base_url = "https://example.org"
 theme = "default"
 
@@ -220,20 +226,12 @@ free_disk_gb = 13
 
 [classification]
 categories = [
-  "meta_research",
-  "meta_epidemiology_strict",
-  "meta_epidemiology_broad",
-  "bibliometrics",
-  "science_technology_studies",
-  "scholarly_communication",
-  "open_science",
-  "research_integrity",
-  "insufficient_payload",
-]
-heads = ["codex", "gemma"]
+{categories}]
+heads = [{heads}]
 statuses = ["machine_predicted_unvalidated", "human_validated"]
 validated = ["human_validated"]
 "#
+    )
 }
 
 fn copy_dir(from: &Path, to: &Path) -> io::Result<()> {
@@ -263,7 +261,7 @@ fn write(path: &Path, contents: &str) -> io::Result<()> {
 pub fn generate(n: usize, dir: &Path) -> io::Result<(usize, usize)> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     fs::create_dir_all(dir)?;
-    write(&dir.join("site.toml"), site_toml())?;
+    write(&dir.join("site.toml"), &site_toml())?;
     for folder in ["themes", "i18n"] {
         copy_dir(&repo.join(folder), &dir.join(folder))?;
     }
