@@ -103,7 +103,7 @@ impl Templates {
             return Err(errors);
         }
         let mut tera = Tera::default();
-        tera.set_borrowing_escape_fn(escape_html_borrowing);
+        tera.set_borrowing_escape_fn(escape_html);
         tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
             Ok(Value::String(crate::markdown::escape_text(
                 value.as_str().unwrap_or_default(),
@@ -248,15 +248,10 @@ impl tera::Function for Translate {
 /// Escapes what HTML and XML need escaped, and not `/` as Tera's default does, so URLs stay
 /// readable. Every value a template shows goes through it, so it skips the runs of bytes it
 /// keeps with one table lookup a byte and copies them whole (a chain of comparisons a byte, its
-/// share of a build's instructions was twice as large).
-pub fn escape_html(input: &str) -> String {
-    escape_html_borrowing(input).into_owned()
-}
-
-/// [`escape_html`], which lends `input` back when nothing in it needs escaping: most of what a
-/// page shows (titles, addresses, names) is written as it is, without a copy made only to be
-/// written out and dropped.
-pub fn escape_html_borrowing(input: &str) -> Cow<'_, str> {
+/// share of a build's instructions was twice as large). It lends `input` back when nothing in it
+/// needs escaping: most of what a page shows (titles, addresses, names) is written as it is,
+/// without a copy made only to be written out and dropped.
+pub fn escape_html(input: &str) -> Cow<'_, str> {
     let bytes = input.as_bytes();
     let needs_escaping = |byte: &u8| ESCAPE_CLASS[usize::from(*byte)] != KEEP;
     let Some(first) = bytes.iter().position(needs_escaping) else {
@@ -266,26 +261,28 @@ pub fn escape_html_borrowing(input: &str) -> Cow<'_, str> {
     let mut copied = 0;
     let mut at = first;
     loop {
-        let (replacement, width) = match ESCAPE_CLASS[usize::from(bytes[at])] {
-            AMPERSAND => ("&amp;", 1),
-            LESS_THAN => ("&lt;", 1),
-            GREATER_THAN => ("&gt;", 1),
-            DOUBLE_QUOTE => ("&quot;", 1),
-            SINGLE_QUOTE => ("&#39;", 1),
-            CONTROL => ("", 1),
+        let replaced = match ESCAPE_CLASS[usize::from(bytes[at])] {
+            AMPERSAND => Some(("&amp;", 1)),
+            LESS_THAN => Some(("&lt;", 1)),
+            GREATER_THAN => Some(("&gt;", 1)),
+            DOUBLE_QUOTE => Some(("&quot;", 1)),
+            SINGLE_QUOTE => Some(("&#39;", 1)),
+            CONTROL => Some(("", 1)),
             // 0xC2 leads U+0080 to U+00FF; only U+0080 to U+009F (C1) are control characters.
-            C1_LEAD if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => ("", 2),
-            _ => ("", 0),
+            C1_LEAD if matches!(bytes.get(at + 1), Some(0x80..=0x9F)) => Some(("", 2)),
+            // The lead byte of a character that is kept.
+            _ => None,
         };
-        if width == 0 {
-            // A lead byte of a character that is kept.
-            at += 1;
-        } else {
-            // `at` is at an ASCII byte or a lead byte, so both slices end on a char's boundary.
-            out.push_str(&input[copied..at]);
-            out.push_str(replacement);
-            at += width;
-            copied = at;
+        match replaced {
+            Some((replacement, width)) => {
+                // `at` is at an ASCII byte or a lead byte, so both slices end on a char's
+                // boundary.
+                out.push_str(&input[copied..at]);
+                out.push_str(replacement);
+                at += width;
+                copied = at;
+            }
+            None => at += 1,
         }
         match bytes[at..].iter().position(needs_escaping) {
             Some(offset) => at += offset,
@@ -495,7 +492,7 @@ mod tests {
             let escaped = escape_char_by_char(&input);
             prop_assert_eq!(escape_html(&input), escaped.clone());
             // The text is lent back exactly when escaping leaves it as it is.
-            let borrowed = escape_html_borrowing(&input);
+            let borrowed = escape_html(&input);
             prop_assert_eq!(matches!(borrowed, Cow::Borrowed(_)), escaped == input);
             prop_assert_eq!(borrowed, escaped);
         }

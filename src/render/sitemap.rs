@@ -9,7 +9,7 @@ use std::ops::Range;
 use crate::config::Config;
 
 use super::Urls;
-use crate::templates::escape_html_borrowing as escape;
+use crate::templates::escape_html as escape;
 
 /// The most addresses one sitemap file may list (sitemaps.org).
 pub const URLS_PER_SITEMAP: usize = 50_000;

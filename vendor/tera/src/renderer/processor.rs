@@ -458,11 +458,7 @@ impl<'a> Processor<'a> {
             // papermap patch: the escaped string is the value; `to_value` copied it once more. A
             // string with nothing to escape stays the value it is, borrowed from the context as
             // often as not, rather than a copy.
-            let escaped = match self.tera.escape(res.as_str().unwrap()) {
-                Cow::Owned(escaped) => Some(escaped),
-                Cow::Borrowed(_) => None,
-            };
-            if let Some(escaped) = escaped {
+            if let Cow::Owned(escaped) = self.tera.escape(res.as_str().unwrap()) {
                 res = Cow::Owned(Value::String(escaped));
             }
         }
