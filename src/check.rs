@@ -38,16 +38,14 @@ struct Seen {
     pages: Vec<CheckedPage>,
     /// The HTML pages of each language.
     per_locale: BTreeMap<String, usize>,
-    /// The place (`paper/2208.11695`) of each page, by the path it is written at.
-    place_of: HashMap<String, String>,
 }
 
 impl Site {
     /// Every link of the site's HTML pages that leads nowhere in the site they make with the
-    /// static files and the search bundle, at the place of the source that wrote it when a
-    /// source holds it as written (a link in a record's Markdown), else at the page; and how
-    /// many HTML pages each language has. The pages are checked as they are rendered, one at a
-    /// time, while the search bundle is made beside them; neither is kept.
+    /// static files and the search bundle's lasting files ([`crate::search::lasting_files`]),
+    /// at the place of the source that wrote it when a source holds it as written (a link in a
+    /// record's Markdown), else at the page; and how many HTML pages each language has. The
+    /// pages are checked as they are rendered, one at a time, and not kept.
     fn check_links(
         &self,
         renderer: &render::SiteRenderer,
@@ -73,24 +71,34 @@ impl Site {
             || {
                 renderer.render_each(&part, |page| {
                     if page.is_html() {
-                        // A rendered page is UTF-8 (`RenderedPage::contents`): borrowed.
-                        let links = checker
-                            .page(&page.output_path, &String::from_utf8_lossy(&page.contents));
+                        let links = checker.page(&page.output_path, &page.contents);
                         let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
                         seen.pages.push(links);
                         *seen.per_locale.entry(page.locale).or_default() += 1;
-                        seen.place_of.insert(page.output_path, page.place);
                     }
                     Ok(())
                 })
             },
-            || search_files(self),
+            || crate::search::lasting_files(&self.config, &self.model),
         );
         rendered.map_err(Diagnostics::from)?;
-        let search = search?;
+        let search =
+            search.map_err(|e| Diagnostics::from(Diagnostic::new(&self.config.root, e)))?;
         let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
         let search: HashSet<&str> = search.iter().map(String::as_str).collect();
-        let broken = self.link_diagnostics(checker.finish(seen.pages, &search), &seen.place_of);
+        let broken = checker.finish(seen.pages, &search);
+        // The places of the pages with a broken link alone: kept for every page, they were 52 MB
+        // of a 100 000-paper check's 1 GB.
+        let on: HashSet<&str> = broken.iter().map(|b| b.page.as_str()).collect();
+        let place_of: HashMap<String, String> = if on.is_empty() {
+            HashMap::new()
+        } else {
+            renderer
+                .output_places(&part)
+                .filter(|(output, _)| on.contains(output.as_str()))
+                .collect()
+        };
+        let broken = self.link_diagnostics(broken, &place_of);
         Ok((broken, self.page_counts(&seen.per_locale)))
     }
 
@@ -155,19 +163,4 @@ impl Site {
             })
             .collect()
     }
-}
-
-/// The places of the search bundle's files: the bundle is made, and each file dropped as soon
-/// as it is made.
-fn search_files(site: &Site) -> Result<Vec<String>, Diagnostics> {
-    let places = Mutex::new(Vec::new());
-    crate::search::bundle(&site.config, &site.model, |files| {
-        places
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(files.into_iter().map(|(place, _)| place));
-        Ok(())
-    })
-    .map_err(|e| Diagnostics::from(Diagnostic::new(&site.config.root, e)))?;
-    Ok(places.into_inner().unwrap_or_else(|e| e.into_inner()))
 }

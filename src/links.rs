@@ -3,9 +3,11 @@
 //! The site's own absolute addresses (canonical links, alternates) count as internal; other
 //! hosts and schemes are not followed.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, RandomState};
 
+use lol_html::html_content::Element;
 use lol_html::{element, HtmlRewriter, Settings};
 use percent_encoding::percent_decode_str;
 
@@ -82,7 +84,7 @@ impl<'s> Checker<'s> {
 
     /// The links of the HTML page at `path` (in the site), checked as far as the page alone
     /// tells.
-    pub fn page(&self, path: &str, html: &str) -> CheckedPage {
+    pub fn page(&self, path: &str, html: &[u8]) -> CheckedPage {
         let scanned = scan(html);
         let mut broken = Vec::new();
         let mut waiting = Vec::new();
@@ -243,34 +245,36 @@ fn no_such_id(file: &str, fragment: &str) -> String {
     format!("/{file} has no element with the id `{fragment}`")
 }
 
-fn scan(html: &str) -> Scanned {
-    let mut links = Vec::new();
-    let mut ids = HashSet::new();
+fn scan(html: &[u8]) -> Scanned {
+    let links = RefCell::new(Vec::new());
+    let ids = RefCell::new(HashSet::new());
+    let ids_of = |el: &mut Element, attribute: &str| {
+        ids.borrow_mut().extend(el.get_attribute(attribute));
+        Ok(())
+    };
+    let links_of = |el: &mut Element, attribute: &str| {
+        links.borrow_mut().extend(el.get_attribute(attribute));
+        Ok(())
+    };
     {
+        // A selector an attribute, so that an element without any of them (most of a page's)
+        // calls no handler at all.
         let mut rewriter = HtmlRewriter::new(
-            Settings::new().append_element_content_handler(element!("*", |el| {
-                if let Some(id) = el.get_attribute("id") {
-                    ids.insert(id);
-                }
-                if el.tag_name() == "a" {
-                    if let Some(name) = el.get_attribute("name") {
-                        ids.insert(name);
-                    }
-                }
-                for attribute in ["href", "src"] {
-                    if let Some(link) = el.get_attribute(attribute) {
-                        links.push(link);
-                    }
-                }
-                Ok(())
-            })),
+            Settings::new()
+                .append_element_content_handler(element!("[id]", |el| ids_of(el, "id")))
+                .append_element_content_handler(element!("a[name]", |el| ids_of(el, "name")))
+                .append_element_content_handler(element!("[href]", |el| links_of(el, "href")))
+                .append_element_content_handler(element!("[src]", |el| links_of(el, "src"))),
             |_: &[u8]| {},
         );
         // The pages are the renderer's own, well-formed HTML: a parse error only loses links.
-        let _ = rewriter.write(html.as_bytes());
+        let _ = rewriter.write(html);
         let _ = rewriter.end();
     }
-    Scanned { links, ids }
+    Scanned {
+        links: links.into_inner(),
+        ids: ids.into_inner(),
+    }
 }
 
 /// `/map` of `https://example.org/map`; empty for a site at the host's root.
@@ -326,7 +330,7 @@ mod tests {
         let checker = Checker::new(base_url, files);
         let checked = pages
             .iter()
-            .map(|&(path, html)| checker.page(path, html))
+            .map(|&(path, html)| checker.page(path, html.as_bytes()))
             .collect();
         checker.finish(checked, &HashSet::new())
     }
@@ -383,7 +387,7 @@ mod tests {
         let checker = Checker::new("https://example.org/map", &files);
         let checked = pages
             .iter()
-            .map(|&(p, html)| checker.page(p, html))
+            .map(|&(p, html)| checker.page(p, html.as_bytes()))
             .collect();
         let later = HashSet::from(["pagefind/pagefind.js"]);
         let found: Vec<(String, String)> = checker

@@ -80,3 +80,66 @@ fn a_broken_link_of_a_template_names_the_page_and_the_template_as_the_cause() {
     run.assert_error("404.html: broken link `/map/nowhere/`");
     run.assert_error("the link comes from a template or a message");
 }
+
+#[test]
+fn links_to_the_search_bundle_are_checked_against_its_parts_without_making_it() {
+    let site = Site::fixture("minimal");
+    // Six searchable pages in parts of two: `pagefind/`, `pagefind/part-2/`, `pagefind/part-3/`.
+    site.edit("site.toml", "[map]", "[map]\nsearch_part_size = 2");
+    let theme = site.read("themes/default/templates/404.html");
+    let links = [
+        "pagefind/pagefind-ui.js",
+        "pagefind/wasm.unknown.pagefind",
+        "pagefind/part-3/pagefind-entry.json",
+        "pagefind/part-2/pagefind-ui.js",
+        "pagefind/part-4/pagefind-entry.json",
+    ]
+    .map(|link| format!("<a href=\"{{{{ site.base_path }}}}/{link}\">x</a>"))
+    .join(" ");
+    site.write(
+        "templates/404.html",
+        theme.replace(
+            "{% endblock content %}",
+            &format!("<p>{links}</p>\n{{% endblock content %}}"),
+        ),
+    );
+    let run = site.run(&["check"]);
+    // Only the first part has Pagefind's program; there are three parts.
+    run.assert_error(
+        "broken link `/map/pagefind/part-2/pagefind-ui.js`: there is no page or file at /pagefind/part-2/pagefind-ui.js",
+    );
+    run.assert_error("broken link `/map/pagefind/part-4/pagefind-entry.json`");
+    assert!(run.stderr.contains("2 errors"), "{}", run.stderr);
+    // What the check took as there, the build writes.
+    site.build().assert_ok();
+    for file in [
+        "pagefind/pagefind-ui.js",
+        "pagefind/wasm.unknown.pagefind",
+        "pagefind/part-3/pagefind-entry.json",
+    ] {
+        assert!(site.path(&format!("public/{file}")).is_file(), "{file}");
+    }
+    assert!(!site.path("public/pagefind/part-2/pagefind-ui.js").exists());
+
+    // Pagefind names its index files by their contents, which change with the records: the
+    // check, which does not make the whole bundle, reports a link to one even where the last
+    // build wrote it.
+    let meta = site
+        .tree("public/pagefind")
+        .into_keys()
+        .map(|path| path.to_string_lossy().into_owned())
+        .find(|path| path.starts_with("pagefind.en_") && path.ends_with(".pf_meta"))
+        .expect("the English index's metadata");
+    site.write(
+        "templates/404.html",
+        theme.replace(
+            "{% endblock content %}",
+            &format!(
+                "<p><a href=\"{{{{ site.base_path }}}}/pagefind/{meta}\">x</a></p>\n{{% endblock content %}}"
+            ),
+        ),
+    );
+    site.run(&["check"]).assert_error(&format!(
+        "broken link `/map/pagefind/{meta}`: there is no page or file at /pagefind/{meta}"
+    ));
+}

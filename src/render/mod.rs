@@ -272,14 +272,21 @@ impl<'a> SiteRenderer<'a> {
 
     /// Where each page (and twin and feed) of `part` is written, known without rendering it.
     pub fn output_paths(&self, part: &part::Part) -> Vec<String> {
-        self.work_of(part)
-            .into_iter()
-            .map(|(l, job)| {
-                let (_, path, file) = self.renderer.place(job);
-                let (path_of, _) = folder_and_file(job, &path, file);
-                self.renderer.output_path(self.locales[l].0, path_of, file)
-            })
-            .collect()
+        self.output_places(part).map(|(output, _)| output).collect()
+    }
+
+    /// Each page (and twin and feed) of `part` as (where it is written, its place:
+    /// [`RenderedPage::place`]), known without rendering it.
+    pub fn output_places<'r>(
+        &'r self,
+        part: &part::Part,
+    ) -> impl Iterator<Item = (String, String)> + 'r {
+        self.work_of(part).into_iter().map(|(l, job)| {
+            let (_, path, file) = self.renderer.place(job);
+            let (path_of, _) = folder_and_file(job, &path, file);
+            let output = self.renderer.output_path(self.locales[l].0, path_of, file);
+            (output, path)
+        })
     }
 
     /// How many pages (and twins and feeds) of `part` there are, for a progress bar.

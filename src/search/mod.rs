@@ -120,6 +120,34 @@ pub fn bundle_spilled(
     index_parts(config, spill.pages(), spill, Workers::Own, indexed, write)
 }
 
+/// The places in the site of the bundle's files whose names do not depend on the records: the
+/// first part's program (scripts, styles, WebAssembly) and every part's entry file. The others
+/// (metadata, word index, fragments) are named by a hash of their contents, so no page can link
+/// to one for longer than one build. `papermap check` needs no more than these, and learns them
+/// from a bundle of one page: the whole bundle of a 100 000-paper map took longer than its
+/// pages and held a third of a gigabyte on top of them.
+pub fn lasting_files(config: &Config, model: &SiteModel) -> Result<Vec<String>, String> {
+    let source = FromModel { config, model };
+    let one_page = searchable_pages(model).min(1);
+    let program = std::sync::Mutex::new(Vec::new());
+    index_parts(config, one_page, &source, Workers::Rayon, &|| {}, |files| {
+        let lasting = files.into_iter().map(|(place, _)| place).filter(|place| {
+            let in_bundle = place.strip_prefix(&part_dir(0)).unwrap_or(place);
+            in_bundle == ENTRY_FILE || !is_index_file(in_bundle)
+        });
+        program
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(lasting);
+        Ok(())
+    })?;
+    let mut places = program.into_inner().unwrap_or_else(|e| e.into_inner());
+    let parts = part_count(model, config.search_part_size);
+    places.extend((1..parts).map(|part| format!("{}{ENTRY_FILE}", part_dir(part))));
+    places.sort_unstable();
+    Ok(places)
+}
+
 /// Which threads index.
 #[derive(Clone, Copy)]
 enum Workers {
