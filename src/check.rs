@@ -113,8 +113,16 @@ impl Site {
         // One error per link as written: a link in a record shows on the page of every locale.
         let mut grouped: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
         for broken in broken {
+            let reason = match &broken.missing {
+                Some(path) if crate::search::is_named_by_contents(path) => format!(
+                    "{}; Pagefind names this file by a hash of its contents, which changes with \
+                     the records: link to pagefind/pagefind.js or a part's pagefind-entry.json",
+                    broken.reason
+                ),
+                _ => broken.reason,
+            };
             grouped
-                .entry((broken.link, broken.reason))
+                .entry((broken.link, reason))
                 .or_default()
                 .push(broken.page);
         }

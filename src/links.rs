@@ -19,6 +19,8 @@ pub struct BrokenLink {
     /// The link as written.
     pub link: String,
     pub reason: String,
+    /// The path in the site it leads to when no file is there (`pagefind/gone.js`).
+    pub missing: Option<String>,
 }
 
 impl BrokenLink {
@@ -27,6 +29,7 @@ impl BrokenLink {
             page: page.to_string(),
             link,
             reason,
+            missing: None,
         }
     }
 }
@@ -133,11 +136,10 @@ impl<'s> Checker<'s> {
                     Leads::Unknown(target, id) => match file_at(later, target) {
                         Some(file) => (file, id.as_ref()),
                         None => {
-                            broken.push(BrokenLink::new(
-                                &page.path,
-                                link.clone(),
-                                no_such_file(target),
-                            ));
+                            broken.push(BrokenLink {
+                                missing: Some(target.trim_start_matches('/').to_string()),
+                                ..BrokenLink::new(&page.path, link.clone(), no_such_file(target))
+                            });
                             continue;
                         }
                     },

@@ -123,7 +123,7 @@ fn links_to_the_search_bundle_are_checked_against_its_parts_without_making_it() 
 
     // Pagefind names its index files by their contents, which change with the records: the
     // check, which does not make the whole bundle, reports a link to one even where the last
-    // build wrote it.
+    // build wrote it, and says what to link to instead.
     let meta = site
         .tree("public/pagefind")
         .into_keys()
@@ -140,6 +140,8 @@ fn links_to_the_search_bundle_are_checked_against_its_parts_without_making_it() 
         ),
     );
     site.run(&["check"]).assert_error(&format!(
-        "broken link `/map/pagefind/{meta}`: there is no page or file at /pagefind/{meta}"
+        "broken link `/map/pagefind/{meta}`: there is no page or file at /pagefind/{meta}; \
+         Pagefind names this file by a hash of its contents, which changes with the records: \
+         link to pagefind/pagefind.js or a part's pagefind-entry.json"
     ));
 }

@@ -130,10 +130,10 @@ pub fn lasting_files(config: &Config, model: &SiteModel) -> Result<Vec<String>, 
     let one_page = searchable_pages(model).min(1);
     let program = std::sync::Mutex::new(Vec::new());
     index_parts(config, one_page, &source, Workers::Rayon, &|| {}, |files| {
-        let lasting = files.into_iter().map(|(place, _)| place).filter(|place| {
-            let in_bundle = place.strip_prefix(&part_dir(0)).unwrap_or(place);
-            in_bundle == ENTRY_FILE || !is_index_file(in_bundle)
-        });
+        let lasting = files
+            .into_iter()
+            .map(|(place, _)| place)
+            .filter(|place| !is_named_by_contents(place));
         program
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -145,6 +145,19 @@ pub fn lasting_files(config: &Config, model: &SiteModel) -> Result<Vec<String>, 
     places.extend((1..parts).map(|part| format!("{}{ENTRY_FILE}", part_dir(part))));
     places.sort_unstable();
     Ok(places)
+}
+
+/// Whether the file at `place` in the site is one of the bundle's that Pagefind names by a hash
+/// of its contents (`pagefind/part-2/pagefind.en_364284ce36.pf_meta`, `pagefind/fragment/…`).
+pub fn is_named_by_contents(place: &str) -> bool {
+    let Some(in_bundle) = place.strip_prefix(&part_dir(0)) else {
+        return false;
+    };
+    let in_part = match in_bundle.strip_prefix("part-") {
+        Some(rest) => rest.split_once('/').map_or(rest, |(_, file)| file),
+        None => in_bundle,
+    };
+    in_part != ENTRY_FILE && is_index_file(in_part)
 }
 
 /// Which threads index.
@@ -412,5 +425,24 @@ mod tests {
         assert!(!is_index_file("pagefind.js"));
         assert!(!is_index_file("wasm.en.pagefind"));
         assert!(!is_index_file("pagefind-ui.css"));
+    }
+
+    #[test]
+    fn the_index_files_but_the_entry_file_are_named_by_their_contents_in_every_part() {
+        assert!(is_named_by_contents(
+            "pagefind/pagefind.en_364284ce36.pf_meta"
+        ));
+        assert!(is_named_by_contents(
+            "pagefind/fragment/en_group_2a7aa2a.pf_fragment"
+        ));
+        assert!(is_named_by_contents(
+            "pagefind/part-2/index/zh_1f2e3d.pf_index"
+        ));
+        assert!(!is_named_by_contents("pagefind/pagefind-entry.json"));
+        assert!(!is_named_by_contents(
+            "pagefind/part-12/pagefind-entry.json"
+        ));
+        assert!(!is_named_by_contents("pagefind/pagefind.js"));
+        assert!(!is_named_by_contents("fragment/en_2a7aa2a.pf_fragment"));
     }
 }
