@@ -143,7 +143,6 @@ pub fn lasting_files(config: &Config, model: &SiteModel) -> Result<Vec<String>, 
     let mut places = program.into_inner().unwrap_or_else(|e| e.into_inner());
     let parts = part_count(model, config.search_part_size);
     places.extend((1..parts).map(|part| format!("{}{ENTRY_FILE}", part_dir(part))));
-    places.sort_unstable();
     Ok(places)
 }
 
