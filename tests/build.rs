@@ -294,6 +294,23 @@ fn a_site_template_overrides_the_themes() {
 }
 
 #[test]
+fn a_template_looks_up_a_key_that_is_not_ascii() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "site.toml",
+        "free_disk_gb = 13",
+        "free_disk_gb = 13\n\"café\" = 7",
+    );
+    site.write(
+        "templates/page.html",
+        "{% extends \"base.html\" %}{% block content %}{% set name = \"café\" %}<p class=\"fact\">{{ site.facts[name] }} {{ site.facts[\"café\"] }}</p>{% endblock content %}",
+    );
+    site.build().assert_ok();
+    let press = site.read("public/press/story/index.html");
+    assert!(press.contains("<p class=\"fact\">7 7</p>"), "{press}");
+}
+
+#[test]
 fn check_validates_without_writing() {
     let site = Site::fixture("minimal");
     let run = site.run(&["check"]);

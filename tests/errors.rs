@@ -146,6 +146,18 @@ fn template_that_does_not_parse() {
 }
 
 #[test]
+fn template_asking_for_a_missing_key_that_is_not_ascii() {
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "templates/page.html",
+            "{% extends \"base.html\" %}{% block content %}{% set name = \"中文\" %}{{ site.facts[name] }}{% endblock content %}",
+        )
+    });
+    run.assert_error("templates/page.html:1:");
+    run.assert_error("the evaluated version was `site.facts.\"中文\"`");
+}
+
+#[test]
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {

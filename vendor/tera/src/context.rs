@@ -273,7 +273,9 @@ impl<'a> Iterator for PointerMachina<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         let forwarded = &self.pointer[self.last_position..];
         let mut offset: usize = 0;
-        for (i, character) in forwarded.chars().enumerate() {
+        // papermap patch: `char_indices`, not `chars().enumerate()`: `i` slices the pointer, so it
+        // must count bytes, not characters (a key such as `"é"` made a slice inside a character).
+        for (i, character) in forwarded.char_indices() {
             match character {
                 '"' => {
                     if !self.escaped {
@@ -527,6 +529,42 @@ mod tests {
             dotted_pointer(&value, r#"foo["bar"].baz["qux"].blub"#),
             value.pointer(r#"/foo["bar"]/baz["qux"]/blub"#)
         );
+    }
+
+    /// papermap patch: the plain pointers' fast path finds what the machina finds, empty
+    /// segments included, and a pointer that is not plain goes through the machina.
+    #[test]
+    fn plain_pointers_find_what_the_machina_finds() {
+        let value = json!({
+            "a": { "b": { "c": 1 }, "list": [10, 20], "x.y": 2, "t~1": 3 },
+            "": { "e": 4 },
+        });
+        let by_machina = |pointer: &str| {
+            PointerMachina::new(pointer)
+                .map(unescape_pointer_token)
+                .try_fold(&value, |target, token| match target {
+                    Value::Object(map) => map.get(token.as_ref()),
+                    Value::Array(list) => parse_index(&token).and_then(|x| list.get(x)),
+                    _ => None,
+                })
+        };
+        for pointer in [
+            "a", "a.b", "a.b.c", "a.b.c.d", "a..b", ".a.b", "a.b.", "a.list.1", "a.list.01",
+            "a.list.9", "missing.b", "a.missing.c", "missing[\"x\"]", "a[\"x.y\"]", "a.t~1",
+            "a.b[\"c\"]", "é.a", "a.é", ".", "..",
+        ] {
+            assert_eq!(dotted_pointer(&value, pointer), by_machina(pointer), "{pointer}");
+        }
+    }
+
+    /// papermap patch: a key that is not ASCII, as `foo[name]` makes of `{% set name = "é" %}`.
+    #[test]
+    fn a_key_that_is_not_ascii_is_found_by_its_bytes() {
+        let value = json!({ "a": { "é": { "ü": 1 }, "中文": 2 } });
+        assert_eq!(dotted_pointer(&value, r#"a."é"."ü""#), Some(&json!(1)));
+        assert_eq!(dotted_pointer(&value, r#"a["é"].ü"#), Some(&json!(1)));
+        assert_eq!(dotted_pointer(&value, "a.中文"), Some(&json!(2)));
+        assert_eq!(dotted_pointer(&value, r#"a."中""#), None);
     }
 
     #[test]
