@@ -158,6 +158,29 @@ fn template_asking_for_a_missing_key_that_is_not_ascii() {
 }
 
 #[test]
+fn template_calls_that_the_published_tera_could_not_survive() {
+    for (call, report) in [
+        (
+            "{% for i in range(end=5, step_by=0) %}{{ i }}{% endfor %}",
+            "Function `range` was called with `step_by=0`: the step must be at least 1",
+        ),
+        (
+            "{{ page.title | int(base=1) }}",
+            "Filter `int` received base=1, but a base must be from 2 to 36",
+        ),
+    ] {
+        let (_, run) = broken_build(|s| {
+            s.write(
+                "templates/page.html",
+                format!("{{% extends \"base.html\" %}}{{% block content %}}{call}{{% endblock content %}}"),
+            )
+        });
+        run.assert_error("templates/page.html:1:");
+        run.assert_error(report);
+    }
+}
+
+#[test]
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {

@@ -74,12 +74,15 @@ pub fn range(args: &HashMap<String, Value>) -> Result<Value> {
         ));
     }
 
-    let mut i = start;
-    let mut res = vec![];
-    while i < end {
-        res.push(i);
-        i += step_by;
+    // papermap patch: a step of 0 is an error; the published loop added it for ever, filling
+    // memory until the system killed the process. `step_by` also stops where adding the step
+    // would overflow, where the published `i += step_by` wrapped around.
+    if step_by == 0 {
+        return Err(Error::msg(
+            "Function `range` was called with `step_by=0`: the step must be at least 1",
+        ));
     }
+    let res: Vec<usize> = (start..end).step_by(step_by).collect();
     Ok(to_value(res).unwrap())
 }
 
@@ -228,6 +231,21 @@ mod tests {
         args.insert("start".to_string(), to_value(6).unwrap());
 
         assert!(range(&args).is_err());
+    }
+
+    /// papermap patch: a step of 0 is an error, not a loop that fills memory; a step past the
+    /// largest number ends the range.
+    #[test]
+    fn range_step_by_zero_is_an_error_and_a_huge_step_ends_it() {
+        let mut args = HashMap::new();
+        args.insert("end".to_string(), to_value(5).unwrap());
+        args.insert("step_by".to_string(), to_value(0).unwrap());
+        assert!(range(&args).unwrap_err().to_string().contains("step_by=0"));
+
+        args.insert("start".to_string(), to_value(usize::MAX - 3).unwrap());
+        args.insert("end".to_string(), to_value(usize::MAX).unwrap());
+        args.insert("step_by".to_string(), to_value(usize::MAX - 1).unwrap());
+        assert_eq!(range(&args).unwrap(), to_value(vec![usize::MAX - 3]).unwrap());
     }
 
     #[test]

@@ -378,6 +378,13 @@ pub fn int(value: &Value, args: &HashMap<String, Value>) -> Result<Value> {
         Some(b) => try_get_value!("int", "base", u32, b),
         None => 10,
     };
+    // papermap patch: `from_str_radix` panics on a base outside 2–36.
+    if !(2..=36).contains(&base) {
+        return Err(Error::msg(format!(
+            "Filter `int` received base={}, but a base must be from 2 to 36",
+            base
+        )));
+    }
 
     let v = match value {
         Value::String(s) => {
@@ -841,6 +848,17 @@ mod tests {
 
             assert!(result.is_ok());
             assert_eq!(result.unwrap(), to_value(expected).unwrap());
+        }
+    }
+
+    /// papermap patch: a base outside 2–36 is an error, where `from_str_radix` panicked.
+    #[test]
+    fn test_int_base_out_of_range_is_an_error() {
+        for base in [0, 1, 37, 99] {
+            let mut args = HashMap::new();
+            args.insert("base".to_string(), to_value(base).unwrap());
+            let error = int(&to_value("10").unwrap(), &args).unwrap_err();
+            assert!(error.to_string().contains("from 2 to 36"), "{error}");
         }
     }
 
