@@ -12,7 +12,11 @@ use unic_langid::LanguageIdentifier;
 
 use crate::records::Date;
 
-/// How many fraction digits to show.
+/// The most fraction digits a number is shown with, as in ECMA-402's `Intl.NumberFormat`: more
+/// is asked for by mistake, and Rust's formatting panics past 65 535.
+pub const MAX_FRACTION_DIGITS: usize = 100;
+
+/// How many fraction digits to show (each at most [`MAX_FRACTION_DIGITS`]; more counts as that).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Digits {
     pub min_fraction: Option<usize>,
@@ -54,6 +58,10 @@ impl LocaleFormats {
         if !value.is_finite() {
             return value.to_string();
         }
+        let digits = Digits {
+            min_fraction: digits.min_fraction.map(|d| d.min(MAX_FRACTION_DIGITS)),
+            max_fraction: digits.max_fraction.map(|d| d.min(MAX_FRACTION_DIGITS)),
+        };
         // Most numbers a page shows are counts: no need to write them out and read them back.
         let decimal = if is_small_integer(value) {
             Decimal::from(value as i64)
@@ -131,6 +139,23 @@ mod tests {
 
     fn formats(tag: &str) -> LocaleFormats {
         LocaleFormats::new(&tag.parse().unwrap())
+    }
+
+    #[test]
+    fn more_fraction_digits_than_the_most_count_as_the_most() {
+        let en = formats("en");
+        for asked in [MAX_FRACTION_DIGITS + 1, 40_000, 99_999, usize::MAX] {
+            let digits = Digits {
+                min_fraction: Some(asked),
+                max_fraction: Some(asked),
+            };
+            let most = Digits {
+                min_fraction: Some(MAX_FRACTION_DIGITS),
+                max_fraction: Some(MAX_FRACTION_DIGITS),
+            };
+            assert_eq!(en.number(1.5, digits), en.number(1.5, most));
+        }
+        assert_eq!(en.number(1.5, Digits::default()), "1.5");
     }
 
     #[test]

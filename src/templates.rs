@@ -14,7 +14,7 @@ use walkdir::WalkDir;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
-use crate::format::Digits;
+use crate::format::{Digits, MAX_FRACTION_DIGITS};
 use crate::localize::Localizer;
 use crate::records::Date;
 
@@ -139,10 +139,19 @@ impl Templates {
                 let n = value.as_f64().ok_or_else(|| {
                     tera::Error::msg(format!("`num` needs a number, not {value}"))
                 })?;
-                let digits = args
-                    .get("digits")
-                    .and_then(Value::as_u64)
-                    .map(|d| d as usize);
+                let digits = match args.get("digits") {
+                    None => None,
+                    Some(d) => Some(
+                        d.as_u64()
+                            .map(|d| d as usize)
+                            .filter(|&d| d <= MAX_FRACTION_DIGITS)
+                            .ok_or_else(|| {
+                                tera::Error::msg(format!(
+                                    "`num`'s `digits` is a whole number from 0 to {MAX_FRACTION_DIGITS}, not {d}"
+                                ))
+                            })?,
+                    ),
+                };
                 let formats = numbers.formats(locale);
                 Ok(Value::String(match (value.as_i64(), digits) {
                     (Some(i), None) => formats.integer(i),

@@ -181,6 +181,22 @@ fn template_calls_that_the_published_tera_could_not_survive() {
 }
 
 #[test]
+fn num_filter_with_more_digits_than_a_number_is_shown_with() {
+    for (digits, shown) in [("99999", "99999"), ("-1", "-1"), ("\"2\"", "\"2\"")] {
+        let (_, run) = broken_build(|s| {
+            s.write(
+                "templates/page.html",
+                format!("{{% extends \"base.html\" %}}{{% block content %}}{{{{ 1.5 | num(digits={digits}) }}}}{{% endblock content %}}"),
+            )
+        });
+        run.assert_error("templates/page.html:1:");
+        run.assert_error(&format!(
+            "`num`'s `digits` is a whole number from 0 to 100, not {shown}"
+        ));
+    }
+}
+
+#[test]
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {
