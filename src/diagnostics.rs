@@ -157,7 +157,41 @@ struct Span {
 struct Snippet {
     offset: usize,
     len: usize,
-    source: Arc<str>,
+    source: CharColumns,
+}
+
+/// A file's text as miette reads it, but with the column of a span counted in characters, as
+/// in the `path:line:column` line above the snippet: miette counts bytes, so that a line with
+/// `é` before the error gave two different columns for one error.
+#[derive(Debug, Clone)]
+struct CharColumns(Arc<str>);
+
+impl miette::SourceCode for CharColumns {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let contents = self
+            .0
+            .read_span(span, context_lines_before, context_lines_after)?;
+        // With lines before it, the contents start at a line's start, at column 0 either way.
+        if context_lines_before > 0 {
+            return Ok(contents);
+        }
+        let line_start = span.offset().saturating_sub(contents.column());
+        let Some(before) = self.0.get(line_start..span.offset()) else {
+            return Ok(contents);
+        };
+        Ok(Box::new(miette::MietteSpanContents::new(
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            before.chars().count(),
+            contents.line_count(),
+        )))
+    }
 }
 
 /// One error: a file, a position when there is one, a message and an optional fix.
@@ -197,7 +231,7 @@ impl Diagnostic {
                 snippet: Some(Snippet {
                     offset: floor_char_boundary(&source.text, offset.min(source.text.len())),
                     len,
-                    source: source.text.clone(),
+                    source: CharColumns(source.text.clone()),
                 }),
             })),
         }
@@ -304,7 +338,7 @@ impl miette::Diagnostic for MietteView<'_> {
             self.0.label.clone(),
             (
                 span.offset,
-                span.len.max(1).min(span.source.len() - span.offset),
+                span.len.max(1).min(span.source.0.len() - span.offset),
             ),
         );
         Some(Box::new(std::iter::once(label)))
@@ -427,6 +461,20 @@ mod tests {
         let fields = ["references", "reference_count", "title"];
         assert_eq!(suggest("refrences", fields), Some("references"));
         assert_eq!(suggest("zzz", fields), None);
+    }
+
+    #[test]
+    fn the_snippet_gives_the_same_column_as_the_line_above_it_after_wide_characters() {
+        let s = SourceText::new("i18n/fr/main.ftl", "a = b\nzz-t2 = é }\n中文 = x }\n");
+        for (line, column) in [(2, 11), (3, 8)] {
+            let out =
+                Diagnostic::at_line_col(&s, line, column, "Unbalanced closing brace").render();
+            assert!(
+                out.starts_with(&format!("error: i18n/fr/main.ftl:{line}:{column}: ")),
+                "{out}"
+            );
+            assert!(out.contains(&format!("[{line}:{column}]")), "{out}");
+        }
     }
 
     #[test]
