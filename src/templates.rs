@@ -178,7 +178,27 @@ impl Templates {
 
     /// A render error as a diagnostic pointing into the template that failed.
     pub fn render_error(&self, template: &str, error: &tera::Error) -> Diagnostic {
-        template_error_in(&self.sources, template, error)
+        template_error_in(&self.sources, template, &self.family(template), error)
+    }
+
+    /// The templates whose text `template` renders besides its own, nearest first: its parents
+    /// (from the one it extends up), then the macro files it and they import.
+    fn family(&self, template: &str) -> Vec<String> {
+        let Ok(own) = self.tera.get_template(template) else {
+            return Vec::new();
+        };
+        let mut family = own.parents.clone();
+        let lineage = std::iter::once(template).chain(own.parents.iter().map(String::as_str));
+        for name in lineage.collect::<Vec<_>>() {
+            if let Ok(member) = self.tera.get_template(name) {
+                for (file, _) in &member.imported_macro_files {
+                    if file != template && !family.contains(file) {
+                        family.push(file.clone());
+                    }
+                }
+            }
+        }
+        family
     }
 }
 
@@ -376,12 +396,15 @@ fn template_error(sources: &HashMap<String, SourceText>, error: &tera::Error) ->
     let name = quoted_after(&text, "Failed to parse ")
         .or_else(|| quoted_after(&text, "Template "))
         .unwrap_or_default();
-    template_error_in(sources, &name, error)
+    template_error_in(sources, &name, &[], error)
 }
 
+/// `error` of template `name`, placed in it or, for a render error, in the first of `family`
+/// (see [`Templates::family`]) and then of the other templates that holds what it names.
 fn template_error_in(
     sources: &HashMap<String, SourceText>,
     name: &str,
+    family: &[String],
     error: &tera::Error,
 ) -> Diagnostic {
     let text = chain(error);
@@ -405,10 +428,14 @@ fn template_error_in(
         return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
     }
     let message = text.replace('\n', " ");
-    // The piece may stand in a parent template: look in the named one first, then in the others.
+    // The piece may stand in a parent template or a macro: look in the named one first, then in
+    // its family, then in the others (a template found by another's text: rare).
     let mut candidates: Vec<&SourceText> = vec![source];
-    let mut others: Vec<(&String, &SourceText)> =
-        sources.iter().filter(|(n, _)| *n != name).collect();
+    candidates.extend(family.iter().filter_map(|n| sources.get(n)));
+    let mut others: Vec<(&String, &SourceText)> = sources
+        .iter()
+        .filter(|(n, _)| *n != name && !family.contains(n))
+        .collect();
     others.sort_by_key(|(n, _)| *n);
     candidates.extend(others.into_iter().map(|(_, s)| s));
     // The innermost cause comes last and names the most precise piece.

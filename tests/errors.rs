@@ -197,6 +197,41 @@ fn num_filter_with_more_digits_than_a_number_is_shown_with() {
 }
 
 #[test]
+fn a_render_error_in_a_parent_template_points_into_the_parent() {
+    let (site, run) = broken_build(|s| {
+        for locale in ["en", "fr", "zh"] {
+            let path = format!("i18n/{locale}/main.ftl");
+            let kept: String = s
+                .read(&path)
+                .lines()
+                .filter(|l| !l.starts_with("site-title ="))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            s.write(&path, kept);
+        }
+    });
+    // index.html has no `site-title` of its own: base.html, which it extends, has; 404.html,
+    // before it by name, has one too, and is not where the error is.
+    let base = site.read("themes/default/templates/base.html");
+    let (line, text) = base
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"site-title\""))
+        .unwrap();
+    let column = text[..text.find("site-title\"").unwrap()].chars().count() + 1;
+    let place = format!("themes/default/templates/base.html:{}:{column}: ", line + 1);
+    let index_errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error:") && l.contains("Failed to render 'index.html'"))
+        .collect();
+    assert!(!index_errors.is_empty(), "{}", run.stderr);
+    for error in index_errors {
+        assert!(error.starts_with(&format!("error: {place}")), "{error}");
+    }
+}
+
+#[test]
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {
