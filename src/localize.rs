@@ -130,6 +130,26 @@ impl Localizer {
                 formats: LocaleFormats::new(&language.formats),
             });
         }
+        // Without them every `t()` of every page fails: one error says why, instead of one a
+        // message a template and a language.
+        if let (Some(default), Some(bundle)) = (config.languages.first(), locales.first()) {
+            let dir = Path::new(I18N_DIR).join(&default.code);
+            if bundle.own.is_empty() && !errors.iter().any(|e| e.path.starts_with(&dir)) {
+                errors.push(
+                    Diagnostic::new(
+                        format!("{}/", dir.display()),
+                        format!(
+                            "the default language `{}` has no messages: every sentence of the site comes from its .ftl files",
+                            default.code
+                        ),
+                    )
+                    .with_help(format!(
+                        "copy the .ftl files of the i18n/{}/ folder of papermap's example site into it",
+                        default.code
+                    )),
+                );
+            }
+        }
         for (i, language) in config.languages.iter().enumerate() {
             // The locale, its parent language (zh-Hant → zh), then the default language.
             let parent = language.langid.language.as_str();

@@ -232,6 +232,16 @@ fn a_render_error_in_a_parent_template_points_into_the_parent() {
 }
 
 #[test]
+fn a_default_language_without_messages_is_one_error_not_one_a_page() {
+    let (_, run) = broken_build(|s| std::fs::remove_dir_all(s.path("i18n/en")).unwrap());
+    run.assert_error(
+        "error: i18n/en/: the default language `en` has no messages: every sentence of the site comes from its .ftl files",
+    );
+    run.assert_error("copy the .ftl files of the i18n/en/ folder of papermap's example site");
+    assert!(run.stderr.contains("papermap: 1 error;"), "{}", run.stderr);
+}
+
+#[test]
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {
