@@ -188,8 +188,7 @@ impl Templates {
             return Vec::new();
         };
         let mut family = own.parents.clone();
-        let lineage = std::iter::once(template).chain(own.parents.iter().map(String::as_str));
-        for name in lineage.collect::<Vec<_>>() {
+        for name in std::iter::once(template).chain(own.parents.iter().map(String::as_str)) {
             if let Ok(member) = self.tera.get_template(name) {
                 for (file, _) in &member.imported_macro_files {
                     if file != template && !family.contains(file) {
@@ -429,7 +428,7 @@ fn template_error_in(
     }
     let message = text.replace('\n', " ");
     // The piece may stand in a parent template or a macro: look in the named one first, then in
-    // its family, then in the others (a template found by another's text: rare).
+    // its family, then in the others (an included template, say).
     let mut candidates: Vec<&SourceText> = vec![source];
     candidates.extend(family.iter().filter_map(|n| sources.get(n)));
     let mut others: Vec<(&String, &SourceText)> = sources
