@@ -139,9 +139,9 @@ impl Templates {
                 let n = value.as_f64().ok_or_else(|| {
                     tera::Error::msg(format!("`num` needs a number, not {value}"))
                 })?;
-                let digits = match args.get("digits") {
-                    None => None,
-                    Some(d) => Some(
+                let digits = args
+                    .get("digits")
+                    .map(|d| {
                         d.as_u64()
                             .map(|d| d as usize)
                             .filter(|&d| d <= MAX_FRACTION_DIGITS)
@@ -149,9 +149,9 @@ impl Templates {
                                 tera::Error::msg(format!(
                                     "`num`'s `digits` is a whole number from 0 to {MAX_FRACTION_DIGITS}, not {d}"
                                 ))
-                            })?,
-                    ),
-                };
+                            })
+                    })
+                    .transpose()?;
                 let formats = numbers.formats(locale);
                 Ok(Value::String(match (value.as_i64(), digits) {
                     (Some(i), None) => formats.integer(i),

@@ -281,10 +281,7 @@ fn drafts_and_base_url_options() {
 #[test]
 fn a_site_template_overrides_the_themes() {
     let site = Site::fixture("minimal");
-    site.write(
-        "templates/page.html",
-        "{% extends \"base.html\" %}{% block content %}<p class=\"custom\">{{ page.title }}</p>{% endblock content %}",
-    );
+    site.override_page_content("<p class=\"custom\">{{ page.title }}</p>");
     site.build().assert_ok();
     let press = site.read("public/press/story/index.html");
     assert!(
@@ -301,9 +298,8 @@ fn a_template_looks_up_a_key_that_is_not_ascii() {
         "free_disk_gb = 13",
         "free_disk_gb = 13\n\"café\" = 7",
     );
-    site.write(
-        "templates/page.html",
-        "{% extends \"base.html\" %}{% block content %}{% set name = \"café\" %}<p class=\"fact\">{{ site.facts[name] }} {{ site.facts[\"café\"] }}</p>{% endblock content %}",
+    site.override_page_content(
+        "{% set name = \"café\" %}<p class=\"fact\">{{ site.facts[name] }} {{ site.facts[\"café\"] }}</p>",
     );
     site.build().assert_ok();
     let press = site.read("public/press/story/index.html");

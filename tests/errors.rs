@@ -5,6 +5,17 @@ mod common;
 
 use common::{Run, Site};
 
+/// The one-based line and column (in characters) of the first `needle` in `text`.
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    let (line, holder) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(needle))
+        .unwrap_or_else(|| panic!("`{needle}` is not in the text"));
+    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
+    (line + 1, column)
+}
+
 /// Builds the fixture once, breaks it with `break_it`, builds again and checks the report and
 /// that the output of the first build survived untouched.
 fn broken_build(break_it: impl FnOnce(&Site)) -> (Site, Run) {
@@ -148,10 +159,7 @@ fn template_that_does_not_parse() {
 #[test]
 fn template_asking_for_a_missing_key_that_is_not_ascii() {
     let (_, run) = broken_build(|s| {
-        s.write(
-            "templates/page.html",
-            "{% extends \"base.html\" %}{% block content %}{% set name = \"中文\" %}{{ site.facts[name] }}{% endblock content %}",
-        )
+        s.override_page_content("{% set name = \"中文\" %}{{ site.facts[name] }}")
     });
     run.assert_error("templates/page.html:1:");
     run.assert_error("the evaluated version was `site.facts.\"中文\"`");
@@ -169,12 +177,7 @@ fn template_calls_that_the_published_tera_could_not_survive() {
             "Filter `int` received base=1, but a base must be from 2 to 36",
         ),
     ] {
-        let (_, run) = broken_build(|s| {
-            s.write(
-                "templates/page.html",
-                format!("{{% extends \"base.html\" %}}{{% block content %}}{call}{{% endblock content %}}"),
-            )
-        });
+        let (_, run) = broken_build(|s| s.override_page_content(call));
         run.assert_error("templates/page.html:1:");
         run.assert_error(report);
     }
@@ -184,10 +187,7 @@ fn template_calls_that_the_published_tera_could_not_survive() {
 fn num_filter_with_more_digits_than_a_number_is_shown_with() {
     for (digits, shown) in [("99999", "99999"), ("-1", "-1"), ("\"2\"", "\"2\"")] {
         let (_, run) = broken_build(|s| {
-            s.write(
-                "templates/page.html",
-                format!("{{% extends \"base.html\" %}}{{% block content %}}{{{{ 1.5 | num(digits={digits}) }}}}{{% endblock content %}}"),
-            )
+            s.override_page_content(&format!("{{{{ 1.5 | num(digits={digits}) }}}}"))
         });
         run.assert_error("templates/page.html:1:");
         run.assert_error(&format!(
@@ -212,14 +212,11 @@ fn a_render_error_in_a_parent_template_points_into_the_parent() {
     });
     // index.html has no `site-title` of its own: base.html, which it extends, has; 404.html,
     // before it by name, has one too, and is not where the error is.
-    let base = site.read("themes/default/templates/base.html");
-    let (line, text) = base
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains("\"site-title\""))
-        .unwrap();
-    let column = text[..text.find("site-title\"").unwrap()].chars().count() + 1;
-    let place = format!("themes/default/templates/base.html:{}:{column}: ", line + 1);
+    let (line, column) = position_of(
+        &site.read("themes/default/templates/base.html"),
+        "site-title\"",
+    );
+    let place = format!("themes/default/templates/base.html:{line}:{column}: ");
     let index_errors: Vec<&str> = run
         .stderr
         .lines()
@@ -245,13 +242,11 @@ fn a_default_language_without_messages_is_one_error_not_one_a_page() {
 fn template_asking_for_a_missing_message() {
     let mut position = String::new();
     let (_, run) = broken_build(|s| {
-        let template = s.read("themes/default/templates/base.html");
-        let (line, text) = template
-            .lines()
-            .enumerate()
-            .find(|(_, l)| l.contains("skip-to-content"))
-            .unwrap();
-        position = format!("{}:{}", line + 1, text.find("skip-to-content").unwrap() + 1);
+        let (line, column) = position_of(
+            &s.read("themes/default/templates/base.html"),
+            "skip-to-content",
+        );
+        position = format!("{line}:{column}");
         s.edit(
             "themes/default/templates/base.html",
             "key=\"skip-to-content\"",

@@ -139,6 +139,15 @@ impl Site {
         self.write(relative, text.replacen(from, to, 1));
     }
 
+    /// Overrides the theme's `page.html` (the long-form pages) with a site template that shows
+    /// `content` (Tera source) in the base layout.
+    pub fn override_page_content(&self, content: &str) {
+        self.write(
+            "templates/page.html",
+            format!("{{% extends \"base.html\" %}}{{% block content %}}{content}{{% endblock content %}}"),
+        );
+    }
+
     pub fn remove(&self, relative: &str) {
         fs::remove_file(self.path(relative)).unwrap();
     }
