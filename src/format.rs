@@ -6,6 +6,7 @@ use std::str::FromStr;
 use fixed_decimal::Decimal;
 use icu_datetime::fieldsets::YMD;
 use icu_datetime::DateTimeFormatter;
+use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
 use icu_locale_core::Locale;
 use unic_langid::LanguageIdentifier;
@@ -16,16 +17,24 @@ use crate::records::Date;
 /// is asked for by mistake, and Rust's formatting panics past 65 535.
 pub const MAX_FRACTION_DIGITS: usize = 100;
 
-/// How many fraction digits to show (each at most [`MAX_FRACTION_DIGITS`]; more counts as that).
+/// The most digits a number is padded to before its decimal separator, as in ECMA-402.
+pub const MAX_INTEGER_DIGITS: usize = 21;
+
+/// How a number is written: how many digits to show on each side of the separator (each at
+/// most [`MAX_INTEGER_DIGITS`] or [`MAX_FRACTION_DIGITS`]; more counts as that), and whether
+/// the locale's thousands separators are left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Digits {
+pub struct NumberOptions {
+    pub min_integer: Option<usize>,
     pub min_fraction: Option<usize>,
     pub max_fraction: Option<usize>,
+    pub ungrouped: bool,
 }
 
 /// The formatters of one locale.
 pub struct LocaleFormats {
     decimal: DecimalFormatter,
+    ungrouped: DecimalFormatter,
     date: DateTimeFormatter<YMD>,
 }
 
@@ -45,22 +54,32 @@ impl LocaleFormats {
         let locale = icu_locale(langid);
         // Compiled data covers every locale through fallback, so these cannot fail for data
         // reasons; the root locale's formatters are the last resort all the same.
-        let decimal = DecimalFormatter::try_new((&locale).into(), Default::default())
-            .or_else(|_| DecimalFormatter::try_new(Default::default(), Default::default()))
-            .expect("compiled decimal data for the root locale");
+        let decimal_formatter = |options: DecimalFormatterOptions| {
+            DecimalFormatter::try_new((&locale).into(), options)
+                .or_else(|_| DecimalFormatter::try_new(Default::default(), options))
+                .expect("compiled decimal data for the root locale")
+        };
+        let decimal = decimal_formatter(Default::default());
+        let ungrouped = decimal_formatter(GroupingStrategy::Never.into());
         let date = DateTimeFormatter::try_new((&locale).into(), YMD::medium())
             .or_else(|_| DateTimeFormatter::try_new(Default::default(), YMD::medium()))
             .expect("compiled date data for the root locale");
-        LocaleFormats { decimal, date }
+        LocaleFormats {
+            decimal,
+            ungrouped,
+            date,
+        }
     }
 
-    pub fn number(&self, value: f64, digits: Digits) -> String {
+    pub fn number(&self, value: f64, digits: NumberOptions) -> String {
         if !value.is_finite() {
             return value.to_string();
         }
-        let digits = Digits {
+        let digits = NumberOptions {
+            min_integer: digits.min_integer.map(|d| d.min(MAX_INTEGER_DIGITS)),
             min_fraction: digits.min_fraction.map(|d| d.min(MAX_FRACTION_DIGITS)),
             max_fraction: digits.max_fraction.map(|d| d.min(MAX_FRACTION_DIGITS)),
+            ungrouped: digits.ungrouped,
         };
         // Most numbers a page shows are counts: no need to write them out and read them back.
         let decimal = if is_small_integer(value) {
@@ -69,7 +88,12 @@ impl LocaleFormats {
             decimal_through_text(value, digits)
         };
         let decimal = with_digits(decimal, digits);
-        self.decimal.format(&decimal).to_string()
+        let formatter = if digits.ungrouped {
+            &self.ungrouped
+        } else {
+            &self.decimal
+        };
+        formatter.format(&decimal).to_string()
     }
 
     pub fn integer(&self, value: i64) -> String {
@@ -85,7 +109,7 @@ impl LocaleFormats {
 }
 
 /// `value` as a decimal, by way of its text (to `max_fraction` digits when there is a most).
-fn decimal_through_text(value: f64, digits: Digits) -> Decimal {
+fn decimal_through_text(value: f64, digits: NumberOptions) -> Decimal {
     match digits.max_fraction {
         Some(max) => Decimal::from_str(&format!("{value:.max$}")),
         None => Decimal::from_str(&format!("{value}")),
@@ -93,14 +117,18 @@ fn decimal_through_text(value: f64, digits: Digits) -> Decimal {
     .unwrap_or_default()
 }
 
-/// `decimal` rounded to at most `max_fraction` digits and padded to at least `min_fraction`.
-fn with_digits(mut decimal: Decimal, digits: Digits) -> Decimal {
+/// `decimal` rounded to at most `max_fraction` digits and padded to at least `min_fraction`,
+/// and to `min_integer` before the separator.
+fn with_digits(mut decimal: Decimal, digits: NumberOptions) -> Decimal {
     if let Some(max) = digits.max_fraction {
         decimal.trim_end();
         decimal.round(-(max as i16));
     }
     if let Some(min) = digits.min_fraction {
         decimal.pad_end(-(min as i16));
+    }
+    if let Some(min) = digits.min_integer {
+        decimal.pad_start(min as i16);
     }
     decimal
 }
@@ -116,7 +144,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// [`LocaleFormats::number`] without its shortcut for whole numbers.
-    fn number_through_text(formats: &LocaleFormats, value: f64, digits: Digits) -> String {
+    fn number_through_text(formats: &LocaleFormats, value: f64, digits: NumberOptions) -> String {
         let decimal = with_digits(decimal_through_text(value, digits), digits);
         formats.decimal.format(&decimal).to_string()
     }
@@ -130,7 +158,7 @@ mod tests {
             tag in prop_oneof![Just("en"), Just("fr"), Just("zh")],
         ) {
             let formats = formats(tag);
-            let digits = Digits { min_fraction: min, max_fraction: max };
+            let digits = NumberOptions { min_fraction: min, max_fraction: max, ..Default::default() };
             for value in [whole as f64, -0.0, 0.0] {
                 prop_assert_eq!(formats.number(value, digits), number_through_text(&formats, value, digits));
             }
@@ -145,17 +173,19 @@ mod tests {
     fn more_fraction_digits_than_the_most_count_as_the_most() {
         let en = formats("en");
         for asked in [MAX_FRACTION_DIGITS + 1, 40_000, 99_999, usize::MAX] {
-            let digits = Digits {
+            let digits = NumberOptions {
                 min_fraction: Some(asked),
                 max_fraction: Some(asked),
+                ..Default::default()
             };
-            let most = Digits {
+            let most = NumberOptions {
                 min_fraction: Some(MAX_FRACTION_DIGITS),
                 max_fraction: Some(MAX_FRACTION_DIGITS),
+                ..Default::default()
             };
             assert_eq!(en.number(1.5, digits), en.number(1.5, most));
         }
-        assert_eq!(en.number(1.5, Digits::default()), "1.5");
+        assert_eq!(en.number(1.5, NumberOptions::default()), "1.5");
     }
 
     #[test]
@@ -164,9 +194,10 @@ mod tests {
         assert_eq!(
             fr.number(
                 0.012,
-                Digits {
+                NumberOptions {
                     min_fraction: Some(3),
-                    max_fraction: Some(3)
+                    max_fraction: Some(3),
+                    ..Default::default()
                 }
             ),
             "0,012"
@@ -174,21 +205,22 @@ mod tests {
         assert_eq!(
             fr.number(
                 0.0,
-                Digits {
+                NumberOptions {
                     min_fraction: Some(3),
-                    max_fraction: Some(3)
+                    max_fraction: Some(3),
+                    ..Default::default()
                 }
             ),
             "0,000"
         );
-        assert_eq!(fr.number(8.6, Digits::default()), "8,6");
+        assert_eq!(fr.number(8.6, NumberOptions::default()), "8,6");
         assert_eq!(fr.integer(10348), "10\u{202f}348");
     }
 
     #[test]
     fn english_numbers() {
         let en = formats("en");
-        assert_eq!(en.number(0.012, Digits::default()), "0.012");
+        assert_eq!(en.number(0.012, NumberOptions::default()), "0.012");
         assert_eq!(en.integer(10348), "10,348");
     }
 
@@ -199,9 +231,10 @@ mod tests {
         assert_eq!(
             zh.number(
                 0.012,
-                Digits {
+                NumberOptions {
                     min_fraction: Some(3),
-                    max_fraction: Some(3)
+                    max_fraction: Some(3),
+                    ..Default::default()
                 }
             ),
             "0.012"
@@ -214,14 +247,40 @@ mod tests {
         assert_eq!(
             en.number(
                 0.0604,
-                Digits {
+                NumberOptions {
                     min_fraction: Some(3),
-                    max_fraction: Some(3)
+                    max_fraction: Some(3),
+                    ..Default::default()
                 }
             ),
             "0.060"
         );
-        assert_eq!(en.number(1234.5, Digits::default()), "1,234.5");
+        assert_eq!(en.number(1234.5, NumberOptions::default()), "1,234.5");
+    }
+
+    #[test]
+    fn integer_digits_and_grouping() {
+        let fr = formats("fr");
+        let padded = NumberOptions {
+            min_integer: Some(3),
+            ..Default::default()
+        };
+        assert_eq!(fr.number(-7.5, padded), "-007,5");
+        assert_eq!(fr.number(12345.0, padded), "12\u{202f}345");
+        let ungrouped = NumberOptions {
+            ungrouped: true,
+            ..Default::default()
+        };
+        assert_eq!(fr.number(12345.25, ungrouped), "12345,25");
+        let most = NumberOptions {
+            min_integer: Some(usize::MAX),
+            ungrouped: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            formats("en").number(1.0, most),
+            format!("{}1", "0".repeat(MAX_INTEGER_DIGITS - 1))
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use walkdir::WalkDir;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
-use crate::format::{Digits, MAX_FRACTION_DIGITS};
+use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
 use crate::localize::Localizer;
 use crate::records::Date;
 
@@ -157,9 +157,10 @@ impl Templates {
                     (Some(i), None) => formats.integer(i),
                     _ => formats.number(
                         n,
-                        Digits {
+                        NumberOptions {
                             min_fraction: digits,
                             max_fraction: digits,
+                            ..Default::default()
                         },
                     ),
                 }))

@@ -11,49 +11,15 @@ use std::sync::Arc;
 use fluent_syntax::ast;
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::types::FluentNumber;
-use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
-use intl_memoizer::Memoizable;
-use unic_langid::LanguageIdentifier;
+use fluent_bundle::{FluentArgs, FluentError, FluentResource};
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
-use crate::format::{Digits, LocaleFormats};
+use crate::format::LocaleFormats;
+
+mod numbers;
 
 pub const I18N_DIR: &str = "i18n";
-
-/// ICU4X formatters as Fluent's memoizer holds them, one per bundle locale. A sentence taken
-/// from a fallback language keeps that language's numbers, as it keeps its words: passing the
-/// reader's locale into Fluent's formatter hook would take state outside the call.
-struct IcuNumbers(LocaleFormats);
-
-impl Memoizable for IcuNumbers {
-    type Args = ();
-    type Error = ();
-    fn construct(lang: LanguageIdentifier, _: ()) -> Result<Self, ()> {
-        Ok(IcuNumbers(LocaleFormats::new(&lang)))
-    }
-}
-
-/// Fluent calls this for every value it places; numbers go to ICU4X.
-fn format_value(
-    value: &FluentValue,
-    memoizer: &intl_memoizer::concurrent::IntlLangMemoizer,
-) -> Option<String> {
-    let FluentValue::Number(number) = value else {
-        return None;
-    };
-    memoizer
-        .with_try_get::<IcuNumbers, _, _>((), |icu| icu.0.number(number.value, digits_of(number)))
-        .ok()
-}
-
-fn digits_of(number: &FluentNumber) -> Digits {
-    Digits {
-        min_fraction: number.options.minimum_fraction_digits,
-        max_fraction: number.options.maximum_fraction_digits,
-    }
-}
 
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
@@ -101,13 +67,14 @@ impl Localizer {
         for language in &config.languages {
             let mut bundle = FluentBundle::new_concurrent(vec![language.formats.clone()]);
             bundle.set_use_isolating(false);
-            bundle.set_formatter(Some(format_value));
+            numbers::prepare(&mut bundle);
             let dir = Path::new(I18N_DIR).join(&language.code);
             // Where each message is defined first, to name it when another file defines it again.
             let mut own: BTreeMap<String, Definition> = BTreeMap::new();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
+                        errors.extend(numbers::check_calls(&source, &resource));
                         let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
                             errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
@@ -272,13 +239,7 @@ fn load_resource(
 /// definition in the resource's text.
 fn entry_ids(resource: &FluentResource) -> Vec<(String, usize)> {
     let text = resource.source();
-    // The parsed ids are slices of the resource's text, so their addresses give their offsets.
-    let offset_of = |name: &str| {
-        (name.as_ptr() as usize)
-            .checked_sub(text.as_ptr() as usize)
-            .filter(|&offset| offset <= text.len())
-            .unwrap_or(0)
-    };
+    let offset_of = |name: &str| numbers::offset_in(text, name);
     resource
         .entries()
         .filter_map(|entry| match entry {

@@ -1,0 +1,168 @@
+//! Numbers in translations: Fluent's `NUMBER` shapes a number as each page's locale writes it,
+//! and a call papermap would not carry out as written is an error at its place in the `.ftl`
+//! file when the site loads, not a page that reads wrong.
+
+mod common;
+
+use common::{Run, Site};
+
+const DIGITS: &str = r#"
+probe-digits = { NUMBER($share, minimumFractionDigits: 2) } | { NUMBER($e, maximumFractionDigits: 0) } | { NUMBER($count, minimumIntegerDigits: 3) } | { NUMBER($big) } | { NUMBER($big, useGrouping: "false") } | { NUMBER("2.5") } | { NUMBER($title) }
+"#;
+
+const ORDINALS: &str = r#"
+probe-ordinal = { NUMBER($rank, type: "ordinal") ->
+    [one] { $rank }st
+    [two] { $rank }nd
+    [few] { $rank }rd
+   *[other] { $rank }th
+}
+"#;
+
+/// The minimal fixture with the probe messages added to `locales` and the home page showing
+/// them in a `<p id="probe">`.
+fn site_with(messages: &str, locales: &[&str]) -> Site {
+    let site = Site::fixture("minimal");
+    for locale in locales {
+        let file = format!("i18n/{locale}/main.ftl");
+        let text = site.read(&file) + messages;
+        site.write(&file, text);
+    }
+    site.write(
+        "templates/index.html",
+        r#"{% extends "base.html" %}{% block content %}<p id="probe">{{ t(key="probe-digits", share=1.5, e=2.71828, count=7, big=12345, title="Attention") }}</p><p id="ranks">{% for rank in [1, 2, 3, 4, 11, 22, 103] %}{{ t(key="probe-ordinal", rank=rank) }} {% endfor %}</p>{% endblock content %}"#,
+    );
+    site
+}
+
+fn probe(site: &Site, page: &str, id: &str) -> String {
+    let html = site.read(page);
+    let start = html
+        .find(&format!("<p id=\"{id}\">"))
+        .unwrap_or_else(|| panic!("no #{id} in {page}:\n{html}"));
+    let rest = &html[start..];
+    rest[rest.find('>').unwrap() + 1..rest.find("</p>").unwrap()].to_string()
+}
+
+#[test]
+fn number_options_shape_each_language_s_numbers() {
+    let site = site_with(&format!("{DIGITS}{ORDINALS}"), &["en", "fr"]);
+    site.build().assert_ok();
+    assert_eq!(
+        probe(&site, "public/index.html", "probe"),
+        "1.50 | 3 | 007 | 12,345 | 12345 | 2.5 | Attention"
+    );
+    assert_eq!(
+        probe(&site, "public/fr/index.html", "probe"),
+        "1,50 | 3 | 007 | 12\u{202f}345 | 12345 | 2,5 | Attention"
+    );
+    // Chinese has no message of its own here: it falls back to the English sentence, which
+    // keeps English numbers, as it keeps English words.
+    assert_eq!(
+        probe(&site, "public/zh/index.html", "probe"),
+        "1.50 | 3 | 007 | 12,345 | 12345 | 2.5 | Attention"
+    );
+    assert_eq!(
+        probe(&site, "public/index.html", "ranks"),
+        "1st 2nd 3rd 4th 11th 22nd 103rd "
+    );
+}
+
+/// The build fails with exit code 1 and every report of `expected` (line text, column of the
+/// underlined part, message) at its place in `i18n/en/main.ftl`.
+fn assert_reported(run: &Run, site: &Site, expected: &[(&str, &str, &str)]) {
+    let text = site.read("i18n/en/main.ftl");
+    for (line_text, underlined, message) in expected {
+        let line = text
+            .lines()
+            .position(|l| l.contains(line_text))
+            .unwrap_or_else(|| panic!("`{line_text}` is not in the file"));
+        let holder = text.lines().nth(line).unwrap();
+        let column = holder[..holder.find(underlined).unwrap()].chars().count() + 1;
+        run.assert_error(&format!(
+            "error: i18n/en/main.ftl:{}:{column}: {message}",
+            line + 1
+        ));
+    }
+    assert_eq!(
+        run.stderr
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .count(),
+        expected.len(),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_call_that_would_not_do_what_it_says_is_an_error_at_its_place() {
+    let site = site_with(&format!("{DIGITS}{ORDINALS}"), &["en"]);
+    site.build().assert_ok();
+    let before = site.tree("public");
+    let broken = r#"
+broken-one = { DATETIME($date) } { NUMBR($count) } { NUMBER() }
+broken-two = { NUMBER($n, style: "percent") } { NUMBER($n, minimumFractionDigits: 200) }
+broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDigits: 0) } { -term(NUMBER($n, type: "odd")) }
+"#;
+    let text = site.read("i18n/en/main.ftl") + broken;
+    site.write("i18n/en/main.ftl", text);
+    let run = site.build();
+    assert_eq!(
+        site.tree("public"),
+        before,
+        "the last good output must stay as it was"
+    );
+    assert_reported(
+        &run,
+        &site,
+        &[
+            (
+                "DATETIME",
+                "DATETIME",
+                "the Fluent function `DATETIME` is not known to papermap",
+            ),
+            (
+                "NUMBR(",
+                "NUMBR(",
+                "the Fluent function `NUMBR` is not known to papermap",
+            ),
+            (
+                "NUMBER() }",
+                "NUMBER() }",
+                "NUMBER takes one number to format, not 0",
+            ),
+            (
+                "style:",
+                "style:",
+                "papermap does not apply NUMBER's option `style`",
+            ),
+            (
+                "200)",
+                "200)",
+                "NUMBER's option `minimumFractionDigits` is a whole number from 0 to 100, not 200",
+            ),
+            (
+                "min2",
+                "min2",
+                "NUMBER's option `useGrouping` is \"true\" or \"false\", not \"min2\"",
+            ),
+            (
+                "IntegerDigits: 0",
+                "0)",
+                "NUMBER's option `minimumIntegerDigits` is a whole number from 1 to 21, not 0",
+            ),
+            (
+                "odd",
+                "odd",
+                "NUMBER's option `type` is \"cardinal\" or \"ordinal\", not \"odd\"",
+            ),
+        ],
+    );
+    assert!(
+        run.stderr
+            .contains("dates reach messages already written for the page's language"),
+        "{}",
+        run.stderr
+    );
+}
