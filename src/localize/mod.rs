@@ -8,9 +8,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use fluent_syntax::ast;
-
 use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource};
 
 use crate::config::Config;
@@ -18,6 +17,10 @@ use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::LocaleFormats;
 
 mod numbers;
+mod references;
+mod walk;
+
+use references::Places;
 
 pub const I18N_DIR: &str = "i18n";
 
@@ -44,6 +47,8 @@ struct LocaleBundle {
     /// Indices of the bundles to try, this one first.
     fallback: Vec<usize>,
     formats: LocaleFormats,
+    /// Its files, to place a variable that a formatting error names.
+    places: Places,
 }
 
 /// The messages and formatters of every language of the site.
@@ -71,10 +76,14 @@ impl Localizer {
             let dir = Path::new(I18N_DIR).join(&language.code);
             // Where each message is defined first, to name it when another file defines it again.
             let mut own: BTreeMap<String, Definition> = BTreeMap::new();
+            let mut places = Places::default();
+            let mut references = Vec::new();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
                         errors.extend(numbers::check_calls(&source, &resource));
+                        places.add(&source, &resource);
+                        references.push((source.clone(), references::of(&resource)));
                         let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
                             errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
@@ -89,12 +98,15 @@ impl Localizer {
                     Err(e) => errors.extend(e),
                 }
             }
+            let default_language = locales.first().map(|l: &LocaleBundle| &l.own);
+            errors.extend(references::check(&references, &own, default_language));
             locales.push(LocaleBundle {
                 code: language.code.clone(),
                 bundle,
                 own,
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
+                places,
             });
         }
         // Without them every `t()` of every page fails: one error says why, instead of one a
@@ -185,8 +197,14 @@ impl Localizer {
             let mut errors = Vec::new();
             let text = bundle.format_pattern(pattern, args, &mut errors);
             if let Some(error) = errors.first() {
+                let why = match error {
+                    FluentError::ResolverError(ResolverError::Reference(
+                        ReferenceKind::Variable { id },
+                    )) => references::missing_variable(&self.locales[i].places, pattern, id, args),
+                    other => other.to_string(),
+                };
                 return Err(format!(
-                    "the message `{key}` of i18n/{}/ cannot be formatted: {error}",
+                    "the message `{key}` of i18n/{}/ cannot be formatted: {why}",
                     self.locales[i].code
                 ));
             }
@@ -239,14 +257,8 @@ fn load_resource(
 /// definition in the resource's text.
 fn entry_ids(resource: &FluentResource) -> Vec<(String, usize)> {
     let text = resource.source();
-    let offset_of = |name: &str| numbers::offset_in(text, name);
-    resource
-        .entries()
-        .filter_map(|entry| match entry {
-            ast::Entry::Message(m) => Some((m.id.name.to_string(), offset_of(m.id.name))),
-            ast::Entry::Term(t) => Some((format!("-{}", t.id.name), offset_of(t.id.name))),
-            _ => None,
-        })
+    walk::entries(resource)
+        .map(|entry| (entry.id, walk::offset_in(text, entry.name)))
         .collect()
 }
 

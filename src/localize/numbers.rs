@@ -11,6 +11,7 @@ use fluent_syntax::ast;
 use intl_memoizer::Memoizable;
 use unic_langid::LanguageIdentifier;
 
+use super::walk;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::{LocaleFormats, NumberOptions, MAX_FRACTION_DIGITS, MAX_INTEGER_DIGITS};
 
@@ -92,16 +93,14 @@ pub fn check_calls(source: &SourceText, resource: &FluentResource) -> Vec<Diagno
         text: resource.source(),
         errors: Vec::new(),
     };
-    for entry in resource.entries() {
-        let (value, attributes) = match entry {
-            ast::Entry::Message(m) => (m.value.as_ref(), &m.attributes),
-            ast::Entry::Term(t) => (Some(&t.value), &t.attributes),
-            _ => continue,
-        };
-        value
-            .into_iter()
-            .chain(attributes.iter().map(|a| &a.value))
-            .for_each(|pattern| calls.pattern(pattern));
+    for entry in walk::entries(resource) {
+        for pattern in entry.patterns {
+            walk::expressions(pattern, &mut |inline| {
+                if let ast::InlineExpression::FunctionReference { id, arguments } = inline {
+                    calls.call(id.name, arguments);
+                }
+            });
+        }
     }
     calls.errors
 }
@@ -112,48 +111,7 @@ struct Calls<'s> {
     errors: Vec<Diagnostic>,
 }
 
-impl<'s> Calls<'s> {
-    fn pattern(&mut self, pattern: &ast::Pattern<&str>) {
-        for element in &pattern.elements {
-            if let ast::PatternElement::Placeable { expression } = element {
-                self.expression(expression);
-            }
-        }
-    }
-
-    fn expression(&mut self, expression: &ast::Expression<&str>) {
-        match expression {
-            ast::Expression::Inline(inline) => self.inline(inline),
-            ast::Expression::Select { selector, variants } => {
-                self.inline(selector);
-                for variant in variants {
-                    self.pattern(&variant.value);
-                }
-            }
-        }
-    }
-
-    fn inline(&mut self, inline: &ast::InlineExpression<&str>) {
-        match inline {
-            ast::InlineExpression::FunctionReference { id, arguments } => {
-                self.call(id.name, arguments);
-                self.arguments(arguments);
-            }
-            ast::InlineExpression::TermReference {
-                arguments: Some(arguments),
-                ..
-            } => self.arguments(arguments),
-            ast::InlineExpression::Placeable { expression } => self.expression(expression),
-            _ => {}
-        }
-    }
-
-    fn arguments(&mut self, arguments: &ast::CallArguments<&str>) {
-        for positional in &arguments.positional {
-            self.inline(positional);
-        }
-    }
-
+impl Calls<'_> {
     fn call(&mut self, name: &str, arguments: &ast::CallArguments<&str>) {
         if name != "NUMBER" {
             let help = if name == "DATETIME" {
@@ -231,16 +189,8 @@ impl<'s> Calls<'s> {
 
     /// An error underlining `at`, a slice of the resource's text.
     fn error(&mut self, at: &str, message: String, help: String) {
-        let offset = offset_in(self.text, at);
+        let offset = walk::offset_in(self.text, at);
         self.errors
             .push(Diagnostic::at(self.source, offset, at.len().max(1), message).with_help(help));
     }
-}
-
-/// Where `part`, a slice of `text` as the parsed resource holds its names and literals, starts.
-pub fn offset_in(text: &str, part: &str) -> usize {
-    (part.as_ptr() as usize)
-        .checked_sub(text.as_ptr() as usize)
-        .filter(|&offset| offset <= text.len())
-        .unwrap_or(0)
 }

@@ -1,6 +1,7 @@
-//! Numbers in translations: Fluent's `NUMBER` shapes a number as each page's locale writes it,
-//! and a call papermap would not carry out as written is an error at its place in the `.ftl`
-//! file when the site loads, not a page that reads wrong.
+//! What translators write in Fluent: `NUMBER` shapes a number as each page's locale writes it;
+//! a call papermap would not carry out as written, or a reference to a message or term the
+//! language does not define, is an error at its place in the `.ftl` file when the site loads;
+//! a variable the template's call does not give is placed in its file when the page fails.
 
 mod common;
 
@@ -68,21 +69,25 @@ fn number_options_shape_each_language_s_numbers() {
     );
 }
 
+/// The one-based line and column (in characters) of `needle` in the first line holding
+/// `line_text`.
+fn place_of(text: &str, line_text: &str, needle: &str) -> (usize, usize) {
+    let line = text
+        .lines()
+        .position(|l| l.contains(line_text))
+        .unwrap_or_else(|| panic!("`{line_text}` is not in the file"));
+    let holder = text.lines().nth(line).unwrap();
+    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
+    (line + 1, column)
+}
+
 /// The build fails with exit code 1 and every report of `expected` (line text, column of the
-/// underlined part, message) at its place in `i18n/en/main.ftl`.
-fn assert_reported(run: &Run, site: &Site, expected: &[(&str, &str, &str)]) {
-    let text = site.read("i18n/en/main.ftl");
+/// underlined part, message) at its place in `file`.
+fn assert_reported(run: &Run, site: &Site, file: &str, expected: &[(&str, &str, &str)]) {
+    let text = site.read(file);
     for (line_text, underlined, message) in expected {
-        let line = text
-            .lines()
-            .position(|l| l.contains(line_text))
-            .unwrap_or_else(|| panic!("`{line_text}` is not in the file"));
-        let holder = text.lines().nth(line).unwrap();
-        let column = holder[..holder.find(underlined).unwrap()].chars().count() + 1;
-        run.assert_error(&format!(
-            "error: i18n/en/main.ftl:{}:{column}: {message}",
-            line + 1
-        ));
+        let (line, column) = place_of(&text, line_text, underlined);
+        run.assert_error(&format!("error: {file}:{line}:{column}: {message}"));
     }
     assert_eq!(
         run.stderr
@@ -116,6 +121,7 @@ broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDi
     assert_reported(
         &run,
         &site,
+        "i18n/en/main.ftl",
         &[
             (
                 "DATETIME",
@@ -153,6 +159,11 @@ broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDi
                 "NUMBER's option `minimumIntegerDigits` is a whole number from 1 to 21, not 0",
             ),
             (
+                "-term(",
+                "-term(",
+                "the term `-term` is not defined in i18n/en/",
+            ),
+            (
                 "odd",
                 "odd",
                 "NUMBER's option `type` is \"cardinal\" or \"ordinal\", not \"odd\"",
@@ -165,4 +176,54 @@ broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDi
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn a_reference_to_an_entry_the_language_does_not_define_is_an_error_at_its_place() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let before = site.tree("public");
+    let en = site.read("i18n/en/main.ftl") + "-brand = Paper map\nprobe-brand = { -brand }\n";
+    site.write("i18n/en/main.ftl", en);
+    let fr = site.read("i18n/fr/main.ftl")
+        + "probe-brand = La { -brand }, voir { home-heading } et { nowhere-at-all }\n";
+    site.write("i18n/fr/main.ftl", fr);
+    let run = site.build();
+    assert_eq!(
+        site.tree("public"),
+        before,
+        "the last good output must stay as it was"
+    );
+    assert_reported(
+        &run,
+        &site,
+        "i18n/fr/main.ftl",
+        &[
+            ("probe-brand", "-brand }", "the term `-brand` is not defined in i18n/fr/; a reference is looked up in its own language only"),
+            ("probe-brand", "nowhere-at-all", "the message `nowhere-at-all` is not defined in i18n/fr/"),
+        ],
+    );
+    let (line, _) = place_of(&site.read("i18n/en/main.ftl"), "-brand =", "-brand");
+    assert!(
+        run.stderr.contains(&format!(
+            "translate its definition (i18n/en/main.ftl:{line}) into i18n/fr/"
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_variable_the_call_does_not_give_is_placed_in_its_file() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "i18n/fr/main.ftl",
+        "*[other] { $count } articles dans la carte.",
+        "*[other] { $cout } articles dans la carte.",
+    );
+    let run = site.build();
+    let (line, column) = place_of(&site.read("i18n/fr/main.ftl"), "{ $cout }", "$cout");
+    run.assert_error(&format!(
+        "the message `home-paper-count` of i18n/fr/ cannot be formatted: it uses the variable `$cout` (i18n/fr/main.ftl:{line}:{column}), which this call does not give; it gives `$count`"
+    ));
 }

@@ -1,0 +1,96 @@
+//! A walk over the expressions of a parsed Fluent resource, for the checks made when the
+//! messages load and for placing a formatting error in its file.
+
+use fluent_bundle::FluentResource;
+use fluent_syntax::ast;
+
+/// An entry of a resource: its id (`-term` with the dash), its name as the resource's text
+/// holds it (no dash), and its patterns.
+pub struct Entry<'r> {
+    pub id: String,
+    pub name: &'r str,
+    pub patterns: Vec<&'r ast::Pattern<&'r str>>,
+}
+
+/// The messages and terms of a resource, with their values and attributes.
+pub fn entries(resource: &FluentResource) -> impl Iterator<Item = Entry<'_>> {
+    resource.entries().filter_map(|entry| {
+        let (id, name, value, attributes) = match entry {
+            ast::Entry::Message(m) => (
+                m.id.name.to_string(),
+                m.id.name,
+                m.value.as_ref(),
+                &m.attributes,
+            ),
+            ast::Entry::Term(t) => (
+                format!("-{}", t.id.name),
+                t.id.name,
+                Some(&t.value),
+                &t.attributes,
+            ),
+            _ => return None,
+        };
+        let patterns = value
+            .into_iter()
+            .chain(attributes.iter().map(|a| &a.value))
+            .collect();
+        Some(Entry { id, name, patterns })
+    })
+}
+
+/// Calls `visit` with every inline expression of `pattern`: placeables, selectors, the
+/// patterns of variants and the arguments of calls, however deep.
+pub fn expressions<'r>(
+    pattern: &'r ast::Pattern<&'r str>,
+    visit: &mut impl FnMut(&'r ast::InlineExpression<&'r str>),
+) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_parts(expression, visit);
+        }
+    }
+}
+
+fn expression_parts<'r>(
+    expression: &'r ast::Expression<&'r str>,
+    visit: &mut impl FnMut(&'r ast::InlineExpression<&'r str>),
+) {
+    match expression {
+        ast::Expression::Inline(inline) => inline_parts(inline, visit),
+        ast::Expression::Select { selector, variants } => {
+            inline_parts(selector, visit);
+            for variant in variants {
+                expressions(&variant.value, visit);
+            }
+        }
+    }
+}
+
+fn inline_parts<'r>(
+    inline: &'r ast::InlineExpression<&'r str>,
+    visit: &mut impl FnMut(&'r ast::InlineExpression<&'r str>),
+) {
+    visit(inline);
+    let arguments = match inline {
+        ast::InlineExpression::FunctionReference { arguments, .. } => arguments,
+        ast::InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        } => arguments,
+        ast::InlineExpression::Placeable { expression } => {
+            return expression_parts(expression, visit);
+        }
+        _ => return,
+    };
+    for positional in &arguments.positional {
+        inline_parts(positional, visit);
+    }
+}
+
+/// Where `part`, a slice of `text` as the parsed resource holds its names and literals, starts.
+pub fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize)
+        .checked_sub(text.as_ptr() as usize)
+        .filter(|&offset| offset <= text.len())
+        .unwrap_or(0)
+}
