@@ -16,7 +16,7 @@ validated = ["human_validated"]
 /// The minimal fixture with a classification scheme and a classified paper.
 fn classified(classification: &str) -> Site {
     let site = Site::fixture("minimal");
-    site.write("site.toml", site.read("site.toml") + SCHEME);
+    site.append("site.toml", SCHEME);
     site.edit(
         "content/papers/1000.00002.md",
         "citation_count: 45000\n",

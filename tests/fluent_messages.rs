@@ -25,9 +25,7 @@ probe-ordinal = { NUMBER($rank, type: "ordinal") ->
 fn site_with(messages: &str, locales: &[&str]) -> Site {
     let site = Site::fixture("minimal");
     for locale in locales {
-        let file = format!("i18n/{locale}/main.ftl");
-        let text = site.read(&file) + messages;
-        site.write(&file, text);
+        site.append(&format!("i18n/{locale}/main.ftl"), messages);
     }
     site.write(
         "templates/index.html",
@@ -100,24 +98,32 @@ fn assert_reported(run: &Run, site: &Site, file: &str, expected: &[(&str, &str, 
     );
 }
 
-#[test]
-fn a_call_that_would_not_do_what_it_says_is_an_error_at_its_place() {
-    let site = site_with(&format!("{DIGITS}{ORDINALS}"), &["en"]);
+/// Builds `site`, adds each (file, text) to the end of its file, and builds again: the second
+/// build's run, after checking that it left the first build's output byte for byte as it was.
+fn build_after_appending(site: &Site, additions: &[(&str, &str)]) -> Run {
     site.build().assert_ok();
     let before = site.tree("public");
-    let broken = r#"
-broken-one = { DATETIME($date) } { NUMBR($count) } { NUMBER() }
-broken-two = { NUMBER($n, style: "percent") } { NUMBER($n, minimumFractionDigits: 200) }
-broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDigits: 0) } { -term(NUMBER($n, type: "odd")) }
-"#;
-    let text = site.read("i18n/en/main.ftl") + broken;
-    site.write("i18n/en/main.ftl", text);
+    for (file, text) in additions {
+        site.append(file, text);
+    }
     let run = site.build();
     assert_eq!(
         site.tree("public"),
         before,
         "the last good output must stay as it was"
     );
+    run
+}
+
+#[test]
+fn a_call_that_would_not_do_what_it_says_is_an_error_at_its_place() {
+    let site = site_with(&format!("{DIGITS}{ORDINALS}"), &["en"]);
+    let broken = r#"
+broken-one = { DATETIME($date) } { NUMBR($count) } { NUMBER() }
+broken-two = { NUMBER($n, style: "percent") } { NUMBER($n, minimumFractionDigits: 200) }
+broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDigits: 0) } { -term(NUMBER($n, type: "odd")) }
+"#;
+    let run = build_after_appending(&site, &[("i18n/en/main.ftl", broken)]);
     assert_reported(
         &run,
         &site,
@@ -181,18 +187,18 @@ broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDi
 #[test]
 fn a_reference_to_an_entry_the_language_does_not_define_is_an_error_at_its_place() {
     let site = Site::fixture("minimal");
-    site.build().assert_ok();
-    let before = site.tree("public");
-    let en = site.read("i18n/en/main.ftl") + "-brand = Paper map\nprobe-brand = { -brand }\n";
-    site.write("i18n/en/main.ftl", en);
-    let fr = site.read("i18n/fr/main.ftl")
-        + "probe-brand = La { -brand }, voir { home-heading } et { nowhere-at-all }\n";
-    site.write("i18n/fr/main.ftl", fr);
-    let run = site.build();
-    assert_eq!(
-        site.tree("public"),
-        before,
-        "the last good output must stay as it was"
+    let run = build_after_appending(
+        &site,
+        &[
+            (
+                "i18n/en/main.ftl",
+                "-brand = Paper map\nprobe-brand = { -brand }\n",
+            ),
+            (
+                "i18n/fr/main.ftl",
+                "probe-brand = La { -brand }, voir { home-heading } et { nowhere-at-all }\n",
+            ),
+        ],
     );
     assert_reported(
         &run,

@@ -258,7 +258,7 @@ fn load_resource(
 fn entry_ids(resource: &FluentResource) -> Vec<(String, usize)> {
     let text = resource.source();
     walk::entries(resource)
-        .map(|entry| (entry.id, walk::offset_in(text, entry.name)))
+        .map(|entry| (entry.id(), walk::offset_in(text, entry.name)))
         .collect()
 }
 

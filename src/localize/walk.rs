@@ -4,37 +4,42 @@
 use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 
-/// An entry of a resource: its id (`-term` with the dash), its name as the resource's text
-/// holds it (no dash), and its patterns.
+/// An entry of a resource: its name as the resource's text holds it (a term's without its
+/// dash), whether it is a term, and its patterns.
 pub struct Entry<'r> {
-    pub id: String,
     pub name: &'r str,
+    pub is_term: bool,
     pub patterns: Vec<&'r ast::Pattern<&'r str>>,
+}
+
+impl Entry<'_> {
+    /// The id as messages refer to it: `-brand` for a term.
+    pub fn id(&self) -> String {
+        if self.is_term {
+            format!("-{}", self.name)
+        } else {
+            self.name.to_string()
+        }
+    }
 }
 
 /// The messages and terms of a resource, with their values and attributes.
 pub fn entries(resource: &FluentResource) -> impl Iterator<Item = Entry<'_>> {
     resource.entries().filter_map(|entry| {
-        let (id, name, value, attributes) = match entry {
-            ast::Entry::Message(m) => (
-                m.id.name.to_string(),
-                m.id.name,
-                m.value.as_ref(),
-                &m.attributes,
-            ),
-            ast::Entry::Term(t) => (
-                format!("-{}", t.id.name),
-                t.id.name,
-                Some(&t.value),
-                &t.attributes,
-            ),
+        let (name, is_term, value, attributes) = match entry {
+            ast::Entry::Message(m) => (m.id.name, false, m.value.as_ref(), &m.attributes),
+            ast::Entry::Term(t) => (t.id.name, true, Some(&t.value), &t.attributes),
             _ => return None,
         };
         let patterns = value
             .into_iter()
             .chain(attributes.iter().map(|a| &a.value))
             .collect();
-        Some(Entry { id, name, patterns })
+        Some(Entry {
+            name,
+            is_term,
+            patterns,
+        })
     })
 }
 

@@ -139,6 +139,12 @@ impl Site {
         self.write(relative, text.replacen(from, to, 1));
     }
 
+    /// Adds `text` at the end of a file.
+    pub fn append(&self, relative: &str, text: &str) {
+        let whole = self.read(relative) + text;
+        self.write(relative, whole);
+    }
+
     /// Overrides the theme's `page.html` (the long-form pages) with a site template that shows
     /// `content` (Tera source) in the base layout.
     pub fn override_page_content(&self, content: &str) {
