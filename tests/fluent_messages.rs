@@ -233,3 +233,64 @@ fn a_variable_the_call_does_not_give_is_placed_in_its_file() {
         "the message `home-paper-count` of i18n/fr/ cannot be formatted: it uses the variable `$cout` (i18n/fr/main.ftl:{line}:{column}), which this call does not give; it gives `$count`"
     ));
 }
+
+#[test]
+fn an_attribute_or_a_value_that_is_not_there_and_a_cycle_are_errors_at_their_place() {
+    let site = Site::fixture("minimal");
+    let run = build_after_appending(
+        &site,
+        &[(
+            "i18n/fr/main.ftl",
+            r#"
+probe-label =
+    .short = Carte
+probe-attribute = { probe-label.short } { probe-label.long } { home-heading.title }
+probe-value = Voir { probe-label }
+probe-ping = ping { probe-pong }
+probe-pong = pong { $n ->
+    [one] { probe-ping }
+   *[other] rien
+}
+probe-self =
+    .title = { probe-self.title }
+"#,
+        )],
+    );
+    assert_reported(
+        &run,
+        &site,
+        "i18n/fr/main.ftl",
+        &[
+            (
+                "probe-attribute",
+                "probe-label.long",
+                "the message `probe-label` has no attribute `.long` in i18n/fr/",
+            ),
+            (
+                "probe-attribute",
+                "home-heading.title",
+                "the message `home-heading` has no attribute `.title` in i18n/fr/",
+            ),
+            (
+                "probe-value",
+                "probe-label }",
+                "the message `probe-label` has no value, only attributes: a reference to it shows nothing",
+            ),
+            (
+                "[one] { probe-ping }",
+                "probe-ping }",
+                "the message `probe-ping` refers back to itself: probe-ping → probe-pong → probe-ping",
+            ),
+            (
+                ".title = { probe-self.title }",
+                "probe-self.title",
+                "the message `probe-self.title` refers back to itself: probe-self.title → probe-self.title",
+            ),
+        ],
+    );
+    assert!(
+        run.stderr.contains("write `{ probe-label.short }`"),
+        "{}",
+        run.stderr
+    );
+}

@@ -77,13 +77,13 @@ impl Localizer {
             // Where each message is defined first, to name it when another file defines it again.
             let mut own: BTreeMap<String, Definition> = BTreeMap::new();
             let mut places = Places::default();
-            let mut references = Vec::new();
+            let mut references = references::References::default();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
                         errors.extend(numbers::check_calls(&source, &resource));
                         places.add(&source, &resource);
-                        references.push((source.clone(), references::of(&resource)));
+                        references.add(&source, &resource);
                         let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
                             errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
@@ -99,7 +99,7 @@ impl Localizer {
                 }
             }
             let default_language = locales.first().map(|l: &LocaleBundle| &l.own);
-            errors.extend(references::check(&references, &own, default_language));
+            errors.extend(references.check(&own, default_language));
             locales.push(LocaleBundle {
                 code: language.code.clone(),
                 bundle,

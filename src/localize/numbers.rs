@@ -94,7 +94,7 @@ pub fn check_calls(source: &SourceText, resource: &FluentResource) -> Vec<Diagno
         errors: Vec::new(),
     };
     for entry in walk::entries(resource) {
-        for pattern in entry.patterns {
+        for (_, pattern) in entry.patterns() {
             walk::expressions(pattern, &mut |inline| {
                 if let ast::InlineExpression::FunctionReference { id, arguments } = inline {
                     calls.call(id.name, arguments);

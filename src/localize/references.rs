@@ -1,10 +1,13 @@
 //! What a message refers to. A reference to another message or term is looked up in the
 //! message's own language only (Fluent does not fall back), so one to an entry the language
-//! does not define is an error at its place when the messages load. A variable is given by the
-//! template's call, so one the call does not give is found when the message is formatted; the
-//! error then names the variable's place in its `.ftl` file and the variables the call gave.
+//! does not define, to an attribute the entry lacks, or to the value of a message that has only
+//! attributes, is an error at its place when the messages load; so is a cycle of references,
+//! which Fluent would only find when a page shows it. A variable is given by the template's
+//! call, so one the call does not give is found when the message is formatted; the error then
+//! names the variable's place in its `.ftl` file and the variables the call gave.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast;
@@ -13,73 +16,263 @@ use super::walk;
 use super::Definition;
 use crate::diagnostics::{Diagnostic, SourceText};
 
-/// A reference from one entry to another: the id as defined (`-term` with the dash), and
-/// where its name is written in the file.
-pub struct Reference {
+/// A pattern a reference can show: an entry's value (`home-heading`, `-brand`) or one of its
+/// attributes (`home-heading.title`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Node {
     id: String,
+    attribute: Option<String>,
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.attribute {
+            Some(attribute) => write!(f, "{}.{attribute}", self.id),
+            None => f.write_str(&self.id),
+        }
+    }
+}
+
+/// What an entry offers to a reference: a value or not, and the names of its attributes.
+struct Shape {
+    has_value: bool,
+    attributes: Vec<String>,
+}
+
+/// A reference from one pattern to another, and where it is written: `file` indexes
+/// [`References::files`], and the place spans the reference's name (a term's dash included)
+/// and its attribute.
+struct Reference {
+    from: Node,
+    to: Node,
+    file: usize,
     offset: usize,
     len: usize,
 }
 
-/// The references of a resource to other messages and terms.
-pub fn of(resource: &FluentResource) -> Vec<Reference> {
-    let text = resource.source();
-    let mut references = Vec::new();
-    for entry in walk::entries(resource) {
-        for pattern in entry.patterns {
-            walk::expressions(pattern, &mut |inline| {
-                let offset = |name: &str| walk::offset_in(text, name);
-                references.push(match inline {
-                    ast::InlineExpression::MessageReference { id, .. } => Reference {
-                        id: id.name.to_string(),
-                        offset: offset(id.name),
-                        len: id.name.len(),
-                    },
-                    // The dash is written right before the name.
-                    ast::InlineExpression::TermReference { id, .. } => Reference {
-                        id: format!("-{}", id.name),
-                        offset: offset(id.name).saturating_sub(1),
-                        len: id.name.len() + 1,
-                    },
-                    _ => return,
-                });
-            });
-        }
-    }
-    references
+/// The references of one language's files to messages and terms, with the shapes of the
+/// entries it defines, gathered file by file as the messages load.
+#[derive(Default)]
+pub struct References {
+    files: Vec<SourceText>,
+    shapes: BTreeMap<String, Shape>,
+    references: Vec<Reference>,
 }
 
-/// Every reference of a language's files to an entry the language does not define.
-/// `default_language` is the default language's own entries, to say where to copy one from.
-pub fn check(
-    files: &[(SourceText, Vec<Reference>)],
-    defined: &BTreeMap<String, Definition>,
-    default_language: Option<&BTreeMap<String, Definition>>,
-) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    for (source, references) in files {
-        let folder = source.path.parent().unwrap_or(&source.path);
-        for reference in references.iter().filter(|r| !defined.contains_key(&r.id)) {
-            let kind = if reference.id.starts_with('-') {
-                "term"
-            } else {
-                "message"
-            };
-            let id = &reference.id;
-            let message = format!(
-                "the {kind} `{id}` is not defined in {}/; a reference is looked up in its own language only",
-                folder.display()
-            );
-            let help = match default_language.and_then(|d| d.get(id)) {
-                Some(at) => format!("translate its definition ({at}) into {}/", folder.display()),
-                None => format!("define `{id}`, or write the name of an entry that exists"),
-            };
-            errors.push(
-                Diagnostic::at(source, reference.offset, reference.len, message).with_help(help),
-            );
+impl References {
+    pub fn add(&mut self, source: &SourceText, resource: &FluentResource) {
+        let file = self.files.len();
+        self.files.push(source.clone());
+        let text = resource.source();
+        for entry in walk::entries(resource) {
+            let id = entry.id();
+            // The first definition is the one the bundle keeps; a second is an error of its own.
+            self.shapes.entry(id.clone()).or_insert_with(|| Shape {
+                has_value: entry.value.is_some(),
+                attributes: entry
+                    .attributes
+                    .iter()
+                    .map(|(name, _)| name.to_string())
+                    .collect(),
+            });
+            for (attribute, pattern) in entry.patterns() {
+                let from = Node {
+                    id: id.clone(),
+                    attribute: attribute.map(str::to_string),
+                };
+                walk::expressions(pattern, &mut |inline| {
+                    let (to, start, dash) = match inline {
+                        ast::InlineExpression::MessageReference { id, attribute } => {
+                            (Node::of(id.name.to_string(), attribute), id.name, 0)
+                        }
+                        ast::InlineExpression::TermReference { id, attribute, .. } => {
+                            (Node::of(format!("-{}", id.name), attribute), id.name, 1)
+                        }
+                        _ => return,
+                    };
+                    let len = to.to_string().len();
+                    self.references.push(Reference {
+                        from: from.clone(),
+                        to,
+                        file,
+                        // The dash is written right before a term's name.
+                        offset: walk::offset_in(text, start).saturating_sub(dash),
+                        len,
+                    });
+                });
+            }
         }
     }
-    errors
+
+    /// Every reference to an entry the language does not define, to an attribute or a value
+    /// the entry lacks, and every cycle of references. `defined` is the language's own entries;
+    /// `default_language` the default language's, to say where to copy a missing one from.
+    pub fn check(
+        &self,
+        defined: &BTreeMap<String, Definition>,
+        default_language: Option<&BTreeMap<String, Definition>>,
+    ) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        for reference in &self.references {
+            if let Some((message, help)) = self.problem(reference, defined, default_language) {
+                errors.push(self.error_at(reference, message).with_help(help));
+            }
+        }
+        errors.extend(self.cycles());
+        errors
+    }
+
+    fn error_at(&self, reference: &Reference, message: String) -> Diagnostic {
+        Diagnostic::at(
+            &self.files[reference.file],
+            reference.offset,
+            reference.len,
+            message,
+        )
+    }
+
+    /// What is wrong with what `reference` refers to, and the help: `None` if nothing is.
+    fn problem(
+        &self,
+        reference: &Reference,
+        defined: &BTreeMap<String, Definition>,
+        default_language: Option<&BTreeMap<String, Definition>>,
+    ) -> Option<(String, String)> {
+        let source = &self.files[reference.file];
+        let folder = source.path.parent().unwrap_or(&source.path).display();
+        let Node { id, attribute } = &reference.to;
+        let kind = if id.starts_with('-') {
+            "term"
+        } else {
+            "message"
+        };
+        let shape = match self.shapes.get(id).filter(|_| defined.contains_key(id)) {
+            Some(shape) => shape,
+            None => {
+                let message = format!(
+                    "the {kind} `{id}` is not defined in {folder}/; a reference is looked up in its own language only"
+                );
+                let help = match default_language.and_then(|d| d.get(id)) {
+                    Some(at) => format!("translate its definition ({at}) into {folder}/"),
+                    None => format!("define `{id}`, or write the name of an entry that exists"),
+                };
+                return Some((message, help));
+            }
+        };
+        match attribute {
+            Some(attribute) if !shape.attributes.contains(attribute) => {
+                let message =
+                    format!("the {kind} `{id}` has no attribute `.{attribute}` in {folder}/");
+                let help = match shape.attributes.as_slice() {
+                    [] => format!(
+                        "add `.{attribute} = …` under `{id}`, or write `{{ {id} }}` for its value"
+                    ),
+                    names => format!(
+                        "its attributes are {}; or add `.{attribute} = …` under `{id}`",
+                        names
+                            .iter()
+                            .map(|n| format!("`.{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                Some((message, help))
+            }
+            None if !shape.has_value => {
+                let message = format!(
+                    "the {kind} `{id}` has no value, only attributes: a reference to it shows nothing"
+                );
+                let first = shape.attributes.first().map_or("", String::as_str);
+                let help = format!("write `{{ {id}.{first} }}`, or give `{id}` a value");
+                Some((message, help))
+            }
+            _ => None,
+        }
+    }
+
+    /// One error for each reference that closes a cycle (a pattern that shows itself, directly
+    /// or through others), at that reference, found by a depth-first walk in a fixed order. The
+    /// walk keeps its own stack: a chain of thousands of messages must not overflow the thread's.
+    fn cycles(&self) -> Vec<Diagnostic> {
+        let mut edges: BTreeMap<&Node, Vec<&Reference>> = BTreeMap::new();
+        for reference in &self.references {
+            edges.entry(&reference.from).or_default().push(reference);
+        }
+        let mut done: BTreeSet<&Node> = BTreeSet::new();
+        let mut errors = Vec::new();
+        for &start in edges.keys() {
+            if done.contains(start) {
+                continue;
+            }
+            // The path from `start`, each node with how many of its edges have been followed,
+            // and where each node of it is on it.
+            let mut path: Vec<(&Node, usize)> = vec![(start, 0)];
+            let mut on_path: BTreeMap<&Node, usize> = BTreeMap::from([(start, 0)]);
+            while let Some((node, next)) = path.last_mut() {
+                let node = *node;
+                let Some(&reference) = edges.get(node).and_then(|out| out.get(*next)) else {
+                    done.insert(node);
+                    on_path.remove(node);
+                    path.pop();
+                    continue;
+                };
+                *next += 1;
+                let to = &reference.to;
+                if let Some(&at) = on_path.get(to) {
+                    let round = shortened(
+                        path[at..]
+                            .iter()
+                            .map(|(n, _)| n.to_string())
+                            .chain([to.to_string()])
+                            .collect(),
+                    );
+                    let kind = if to.id.starts_with('-') {
+                        "term"
+                    } else {
+                        "message"
+                    };
+                    errors.push(
+                        self.error_at(
+                            reference,
+                            format!(
+                                "the {kind} `{to}` refers back to itself: {}",
+                                round.join(" → ")
+                            ),
+                        )
+                        .with_help("a message cannot show itself, directly or through others: remove one of these references"),
+                    );
+                } else if !done.contains(to) {
+                    if let Some((target, _)) = edges.get_key_value(to) {
+                        on_path.insert(target, path.len());
+                        path.push((target, 0));
+                    }
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// The names of a round of references, its middle left out when it is long.
+fn shortened(round: Vec<String>) -> Vec<String> {
+    const EACH_END: usize = 4;
+    if round.len() <= 2 * EACH_END + 1 {
+        return round;
+    }
+    let left_out = round.len() - 2 * EACH_END;
+    let mut shown = round[..EACH_END].to_vec();
+    shown.push(format!("… ({left_out} more)"));
+    shown.extend_from_slice(&round[round.len() - EACH_END..]);
+    shown
+}
+
+impl Node {
+    fn of(id: String, attribute: &Option<ast::Identifier<&str>>) -> Node {
+        Node {
+            id,
+            attribute: attribute.as_ref().map(|a| a.name.to_string()),
+        }
+    }
 }
 
 /// The files of a language as parsed, to place what a formatting error names: each file's text
@@ -141,4 +334,21 @@ pub fn missing_variable(
         format!("it gives {}", given.join(", "))
     };
     format!("it uses the variable `${variable}`{place}, which this call does not give; {given}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn a_long_round_is_named_by_its_ends() {
+        let names = |range: std::ops::Range<usize>| -> Vec<String> {
+            range.map(|i| format!("m{i}")).collect()
+        };
+        assert_eq!(shortened(names(0..9)), names(0..9));
+        assert_eq!(
+            shortened(names(0..12)).join(" → "),
+            "m0 → m1 → m2 → m3 → … (4 more) → m8 → m9 → m10 → m11"
+        );
+    }
 }

@@ -5,14 +5,15 @@ use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 
 /// An entry of a resource: its name as the resource's text holds it (a term's without its
-/// dash), whether it is a term, and its patterns.
+/// dash), whether it is a term, its value and its attributes (name, value).
 pub struct Entry<'r> {
     pub name: &'r str,
     pub is_term: bool,
-    pub patterns: Vec<&'r ast::Pattern<&'r str>>,
+    pub value: Option<&'r ast::Pattern<&'r str>>,
+    pub attributes: Vec<(&'r str, &'r ast::Pattern<&'r str>)>,
 }
 
-impl Entry<'_> {
+impl<'r> Entry<'r> {
     /// The id as messages refer to it: `-brand` for a term.
     pub fn id(&self) -> String {
         if self.is_term {
@@ -20,6 +21,15 @@ impl Entry<'_> {
         } else {
             self.name.to_string()
         }
+    }
+
+    /// Its patterns, each with the attribute it is the value of (`None` for the entry's value).
+    pub fn patterns(&self) -> impl Iterator<Item = (Option<&'r str>, &'r ast::Pattern<&'r str>)> {
+        let value = self.value.map(|pattern| (None, pattern));
+        let attributes = self.attributes.clone().into_iter();
+        value
+            .into_iter()
+            .chain(attributes.map(|(name, pattern)| (Some(name), pattern)))
     }
 }
 
@@ -31,14 +41,11 @@ pub fn entries(resource: &FluentResource) -> impl Iterator<Item = Entry<'_>> {
             ast::Entry::Term(t) => (t.id.name, true, Some(&t.value), &t.attributes),
             _ => return None,
         };
-        let patterns = value
-            .into_iter()
-            .chain(attributes.iter().map(|a| &a.value))
-            .collect();
         Some(Entry {
             name,
             is_term,
-            patterns,
+            value,
+            attributes: attributes.iter().map(|a| (a.id.name, &a.value)).collect(),
         })
     })
 }
