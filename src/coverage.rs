@@ -1,7 +1,9 @@
 //! Translation coverage: what each language of the site still lacks compared with the default
 //! language. Messages and terms that the default language's files define and a locale's own files
 //! do not (its parent language's files do not count), messages it defines that the default does
-//! not (obsolete), and the papers and long-form pages that have no version in it. `papermap
+//! not (obsolete), the messages whose variables differ from the default language's (one that
+//! drops a variable loses what it says; one that uses another fails unless the page gives it),
+//! and the papers and long-form pages that have no version in it. `papermap
 //! check` prints it for translators (in English: it is terminal output, not a page of the site);
 //! `papermap check --strict` turns each missing message into an error.
 
@@ -10,7 +12,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
-use crate::localize::{Definition, Localizer, I18N_DIR};
+use crate::localize::{Definition, Localizer, Place, I18N_DIR};
 use crate::model::SiteModel;
 
 /// How many untranslated papers or pages the report names before it only counts them.
@@ -38,6 +40,28 @@ impl Missing {
     }
 }
 
+/// A message of a locale whose variables differ from the default language's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariableDifference {
+    pub id: String,
+    /// The variable's name, without its `$`.
+    pub variable: String,
+    pub kind: Difference,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// The default language's message shows it (there) and the translation (defined there)
+    /// does not: the page loses what it says.
+    Dropped {
+        shown_at: Place,
+        translation: Definition,
+    },
+    /// The translation uses it (there) and the default language's message does not: a page
+    /// that shows the translation fails unless its template gives it anyway.
+    Unknown { used_at: Place },
+}
+
 /// What one locale still lacks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocaleCoverage {
@@ -50,6 +74,9 @@ pub struct LocaleCoverage {
     pub missing: Vec<Missing>,
     /// Messages it defines that the default language does not, with where; sorted by id.
     pub obsolete: Vec<(String, Definition)>,
+    /// Its messages whose variables differ from the default language's, by id, then the
+    /// dropped before the unknown, then by variable.
+    pub variables: Vec<VariableDifference>,
     /// How many papers the map has.
     pub papers: usize,
     /// The ids of the papers with neither a translation into this locale nor this locale as
@@ -144,6 +171,7 @@ impl Coverage {
                     translated: default.keys().filter(|id| own.contains_key(*id)).count(),
                     missing,
                     obsolete,
+                    variables: variable_differences(localizer, locale),
                     papers: model.papers.len(),
                     untranslated_papers,
                     untranslated_abstracts,
@@ -249,6 +277,21 @@ impl Coverage {
             for (id, at) in &l.obsolete {
                 let _ = writeln!(out, "  obsolete: {id} ({at})");
             }
+            for difference in &l.variables {
+                let (id, variable) = (&difference.id, &difference.variable);
+                let _ = match &difference.kind {
+                    Difference::Dropped { shown_at, translation } => writeln!(
+                        out,
+                        "  drops a variable: {id} ({translation}) does not show ${variable}, which the {} message shows ({shown_at})",
+                        self.default
+                    ),
+                    Difference::Unknown { used_at } => writeln!(
+                        out,
+                        "  unknown variable: {id} uses ${variable} ({used_at}), which the {} message does not: a page that shows it fails unless its template gives ${variable}",
+                        self.default
+                    ),
+                };
+            }
             if !l.untranslated_papers.is_empty() {
                 let _ = writeln!(
                     out,
@@ -276,6 +319,52 @@ impl Coverage {
         }
         out
     }
+}
+
+/// The messages that both the default language and `locale` define whose variables differ, in
+/// the order of [`LocaleCoverage::variables`].
+fn variable_differences(localizer: &Localizer, locale: usize) -> Vec<VariableDifference> {
+    let default = localizer.variables(0);
+    let own = localizer.variables(locale);
+    let mut differences = Vec::new();
+    for (id, translated) in own {
+        let (Some(original), Some(translation)) =
+            (default.get(id), localizer.own_messages(locale).get(id))
+        else {
+            continue;
+        };
+        let difference = |variable: &String, kind| VariableDifference {
+            id: id.clone(),
+            variable: variable.clone(),
+            kind,
+        };
+        differences.extend(
+            original
+                .iter()
+                .filter(|(variable, _)| !translated.contains_key(*variable))
+                .map(|(variable, shown_at)| {
+                    let kind = Difference::Dropped {
+                        shown_at: shown_at.clone(),
+                        translation: translation.clone(),
+                    };
+                    difference(variable, kind)
+                }),
+        );
+        differences.extend(
+            translated
+                .iter()
+                .filter(|(variable, _)| !original.contains_key(*variable))
+                .map(|(variable, used_at)| {
+                    difference(
+                        variable,
+                        Difference::Unknown {
+                            used_at: used_at.clone(),
+                        },
+                    )
+                }),
+        );
+    }
+    differences
 }
 
 /// `i18n/fr/`, as shown to users.
@@ -395,5 +484,30 @@ mod tests {
         );
         // zh lacks three; zh-Hant lacks all but `one`.
         assert_eq!(coverage.missing_errors().len(), 7);
+    }
+
+    #[test]
+    fn a_term_s_parameters_are_not_the_message_s_variables() {
+        let (_dir, config) = site(&[
+            ("site.toml", SITE),
+            (
+                "i18n/en/main.ftl",
+                "-brand = { $case ->\n    [genitive] Map's\n   *[other] Map\n}\nx = { -brand(case: \"genitive\") } { $n }\ny = { x }\n",
+            ),
+            ("i18n/zh/main.ftl", "-brand = 地图\nx = { -brand } { $n }\ny = { $m }\n"),
+        ]);
+        let localizer = Localizer::load(&config).unwrap();
+        let model = SiteModel::link(&config, Default::default()).unwrap();
+        let coverage = Coverage::of(&config, &localizer, &model);
+        let zh: Vec<(&str, &str, bool)> = coverage.locales[0]
+            .variables
+            .iter()
+            .map(|d| {
+                let dropped = matches!(d.kind, Difference::Dropped { .. });
+                (d.id.as_str(), d.variable.as_str(), dropped)
+            })
+            .collect();
+        // `y` shows `$n` through `x` in English; `-brand`'s `$case` is no message's variable.
+        assert_eq!(zh, [("y", "n", true), ("y", "m", false)]);
     }
 }

@@ -1,5 +1,6 @@
 //! A translator's workflow: `papermap check` reports, per language, the messages still missing
-//! or obsolete and the records without a translation; `--strict` makes missing messages errors;
+//! or obsolete, those whose variables differ from the default language's, and the records
+//! without a translation; `--strict` makes missing messages errors;
 //! a new language builds in full, falling back to the default language for what it lacks.
 
 mod common;
@@ -513,4 +514,84 @@ fn check_with_root_names_the_folders_from_where_it_runs() {
         "{}",
         run.stdout
     );
+}
+
+/// `file:line:column` of the first `needle` in the line that starts with `id =` in `file`.
+fn place_in_message(site: &Site, file: &str, id: &str, needle: &str) -> String {
+    let text = site.read(file);
+    let (line, holder) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with(&format!("{id} =")))
+        .unwrap_or_else(|| panic!("no `{id}` in {file}"));
+    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
+    format!("{file}:{}:{column}", line + 1)
+}
+
+#[test]
+fn a_translation_whose_variables_differ_from_the_default_is_reported_but_is_no_error() {
+    let site = Site::fixture("minimal");
+    site.append(
+        "i18n/en/main.ftl",
+        "probe-count = { $count } papers in { $field }\n\
+         probe-total = Total: { probe-part }\n\
+         probe-part = { $n } items\n\
+         probe-same = { $n ->\n    [one] One item\n   *[other] { $n } items\n}\n",
+    );
+    site.append(
+        "i18n/fr/main.ftl",
+        "probe-count = Des articles en { $domaine }\n\
+         probe-total = Total : { $n } éléments\n\
+         probe-part = { $n } éléments\n\
+         probe-same = { $n ->\n    [one] Un élément\n   *[other] Des éléments\n}\n",
+    );
+    let fr_count = definitions(&site, "fr")["probe-count"].clone();
+    let en = "i18n/en/main.ftl";
+    let expected = [
+        format!(
+            "  drops a variable: probe-count ({fr_count}) does not show $count, which the en message shows ({})",
+            place_in_message(&site, en, "probe-count", "$count")
+        ),
+        format!(
+            "  drops a variable: probe-count ({fr_count}) does not show $field, which the en message shows ({})",
+            place_in_message(&site, en, "probe-count", "$field")
+        ),
+        format!(
+            "  unknown variable: probe-count uses $domaine ({}), which the en message does not: a page that shows it fails unless its template gives $domaine",
+            place_in_message(&site, "i18n/fr/main.ftl", "probe-count", "$domaine")
+        ),
+    ];
+
+    let run = site.run(&["check", "--strict"]);
+    assert_no_panic(&run);
+    let fr = block(&run, "fr");
+    let reported: Vec<&str> = fr
+        .iter()
+        .copied()
+        .filter(|l| l.contains("variable"))
+        .collect();
+    // probe-total shows $n through probe-part in English and by itself in French: the same
+    // variables. probe-same uses $n only to choose a variant in French: it still uses it.
+    assert_eq!(reported, expected, "{fr:?}");
+    assert!(
+        !block(&run, "zh").iter().any(|l| l.contains("variable")),
+        "zh has none of the probes: they are missing, not different: {}",
+        run.stdout
+    );
+    // The probes are missing in zh, which fails a strict check: those four are its only errors.
+    assert!(
+        run.stderr
+            .contains("error: i18n/zh/: missing message `probe-count`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&errors(4)) && !run.stderr.contains("variable"),
+        "the differences are not errors: {}",
+        run.stderr
+    );
+    site.run(&["check"]).assert_ok();
+    let build = site.build();
+    build.assert_ok();
+    assert!(!build.stderr.contains("variable"), "{}", build.stderr);
 }

@@ -38,12 +38,30 @@ impl std::fmt::Display for Definition {
     }
 }
 
+/// Where something is written in a locale's files: the file, as shown to users, and the
+/// one-based line and column (in characters).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    pub path: PathBuf,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.path.display(), self.line, self.column)
+    }
+}
+
 struct LocaleBundle {
     code: String,
     bundle: FluentBundle<FluentResource>,
     /// The ids of the messages and terms (`-name`) of this locale's own files, with where each is
     /// first defined; no fallback.
     own: BTreeMap<String, Definition>,
+    /// The variables each of its own messages uses, by message id, with where each is first
+    /// used.
+    variables: BTreeMap<String, BTreeMap<String, Place>>,
     /// Indices of the bundles to try, this one first.
     fallback: Vec<usize>,
     formats: LocaleFormats,
@@ -103,6 +121,7 @@ impl Localizer {
             locales.push(LocaleBundle {
                 code: language.code.clone(),
                 bundle,
+                variables: references.message_variables(),
                 own,
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
@@ -174,6 +193,13 @@ impl Localizer {
     /// is first defined. Messages that it takes from the languages it falls back to are not here.
     pub fn own_messages(&self, locale: usize) -> &BTreeMap<String, Definition> {
         &self.locales[locale].own
+    }
+
+    /// The variables that each message of a locale's own files uses, itself or through the
+    /// messages it shows, with where each is first used; a message that uses none is there
+    /// with none.
+    pub fn variables(&self, locale: usize) -> &BTreeMap<String, BTreeMap<String, Place>> {
+        &self.locales[locale].variables
     }
 
     /// The locales that a locale's messages are looked up in, in order: itself, its parent

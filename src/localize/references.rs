@@ -13,7 +13,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast;
 
 use super::walk;
-use super::Definition;
+use super::{Definition, Place};
 use crate::diagnostics::{Diagnostic, SourceText};
 
 /// A pattern a reference can show: an entry's value (`home-heading`, `-brand`) or one of its
@@ -57,6 +57,15 @@ pub struct References {
     files: Vec<SourceText>,
     shapes: BTreeMap<String, Shape>,
     references: Vec<Reference>,
+    variables: Vec<VariableUse>,
+}
+
+/// A variable written in a message's pattern: the place is that of its `$`.
+struct VariableUse {
+    node: Node,
+    name: String,
+    file: usize,
+    offset: usize,
 }
 
 impl References {
@@ -82,6 +91,16 @@ impl References {
                 };
                 walk::expressions(pattern, &mut |inline| {
                     let (to, start, dash) = match inline {
+                        // A term's variables are its own parameters, not the call's variables.
+                        ast::InlineExpression::VariableReference { id } if !entry.is_term => {
+                            self.variables.push(VariableUse {
+                                node: from.clone(),
+                                name: id.name.to_string(),
+                                file,
+                                offset: walk::offset_in(text, id.name).saturating_sub(1),
+                            });
+                            return;
+                        }
                         ast::InlineExpression::MessageReference { id, attribute } => {
                             (Node::of(id.name.to_string(), attribute), id.name, 0)
                         }
@@ -120,6 +139,83 @@ impl References {
         }
         errors.extend(self.cycles());
         errors
+    }
+
+    /// The variables each message's value uses, itself or through the messages it shows
+    /// (which are given the same variables), each with the place of its first use. Terms are
+    /// not followed: their variables are the parameters a reference gives them.
+    pub fn message_variables(&self) -> BTreeMap<String, BTreeMap<String, Place>> {
+        let mut own: BTreeMap<&Node, BTreeMap<&str, &VariableUse>> = BTreeMap::new();
+        for used in &self.variables {
+            own.entry(&used.node)
+                .or_default()
+                .entry(&used.name)
+                .or_insert(used);
+        }
+        let mut edges: BTreeMap<&Node, Vec<&Node>> = BTreeMap::new();
+        for reference in self.references.iter().filter(|r| !r.to.id.starts_with('-')) {
+            edges
+                .entry(&reference.from)
+                .or_default()
+                .push(&reference.to);
+        }
+        // Each node's variables, made after those of the nodes it shows (a walk with its own
+        // stack, as `cycles`); a node met again on the walk's path, a cycle, adds nothing.
+        let mut made: BTreeMap<&Node, BTreeMap<&str, &VariableUse>> = BTreeMap::new();
+        let mut entered: BTreeSet<&Node> = BTreeSet::new();
+        let values: Vec<Node> = self
+            .shapes
+            .iter()
+            .filter(|(id, shape)| shape.has_value && !id.starts_with('-'))
+            .map(|(id, _)| Node {
+                id: id.clone(),
+                attribute: None,
+            })
+            .collect();
+        for start in &values {
+            if !entered.insert(start) {
+                continue;
+            }
+            let mut path: Vec<(&Node, usize)> = vec![(start, 0)];
+            while let Some((node, next)) = path.last_mut() {
+                let node = *node;
+                if let Some(&child) = edges.get(node).and_then(|out| out.get(*next)) {
+                    *next += 1;
+                    if entered.insert(child) {
+                        path.push((child, 0));
+                    }
+                    continue;
+                }
+                path.pop();
+                let mut all = own.get(node).cloned().unwrap_or_default();
+                for child in edges.get(node).into_iter().flatten() {
+                    for (&name, &used) in made.get(child).into_iter().flatten() {
+                        all.entry(name).or_insert(used);
+                    }
+                }
+                made.insert(node, all);
+            }
+        }
+        values
+            .iter()
+            .map(|node| {
+                let variables = made.get(node).into_iter().flatten();
+                let places = variables
+                    .map(|(&name, used)| (name.to_string(), self.place_of(used.file, used.offset)))
+                    .collect();
+                (node.id.clone(), places)
+            })
+            .collect()
+    }
+
+    fn place_of(&self, file: usize, offset: usize) -> Place {
+        let source = &self.files[file];
+        let (line, column) = source.line_col(offset);
+        Place {
+            path: source.path.clone(),
+            line,
+            column,
+        }
     }
 
     fn error_at(&self, reference: &Reference, message: String) -> Diagnostic {
