@@ -237,11 +237,7 @@ impl References {
         let source = &self.files[reference.file];
         let folder = source.path.parent().unwrap_or(&source.path).display();
         let Node { id, attribute } = &reference.to;
-        let kind = if id.starts_with('-') {
-            "term"
-        } else {
-            "message"
-        };
+        let kind = reference.to.kind();
         let shape = match self.shapes.get(id).filter(|_| defined.contains_key(id)) {
             Some(shape) => shape,
             None => {
@@ -322,11 +318,7 @@ impl References {
                             .chain([to.to_string()])
                             .collect(),
                     );
-                    let kind = if to.id.starts_with('-') {
-                        "term"
-                    } else {
-                        "message"
-                    };
+                    let kind = to.kind();
                     errors.push(
                         self.error_at(
                             reference,
@@ -363,6 +355,15 @@ fn shortened(round: Vec<String>) -> Vec<String> {
 }
 
 impl Node {
+    /// `message` or `term` (a term's id starts with `-`).
+    fn kind(&self) -> &'static str {
+        if self.id.starts_with('-') {
+            "term"
+        } else {
+            "message"
+        }
+    }
+
     fn of(id: String, attribute: &Option<ast::Identifier<&str>>) -> Node {
         Node {
             id,
