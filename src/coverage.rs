@@ -7,6 +7,7 @@
 //! check` prints it for translators (in English: it is terminal output, not a page of the site);
 //! `papermap check --strict` turns each missing message into an error.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -32,11 +33,7 @@ pub struct Missing {
 impl Missing {
     /// `message` or `term` (a term's id starts with `-`).
     pub fn kind(&self) -> &'static str {
-        if self.id.starts_with('-') {
-            "term"
-        } else {
-            "message"
-        }
+        crate::localize::kind_of(&self.id)
     }
 }
 
@@ -116,6 +113,7 @@ impl Coverage {
             };
         }
         let default = localizer.own_messages(0);
+        let default_variables = localizer.variables(0);
         let locales = (1..localizer.len())
             .map(|locale| {
                 let code = localizer.code(locale);
@@ -171,7 +169,7 @@ impl Coverage {
                     translated: default.keys().filter(|id| own.contains_key(*id)).count(),
                     missing,
                     obsolete,
-                    variables: variable_differences(localizer, locale),
+                    variables: variable_differences(localizer, locale, &default_variables),
                     papers: model.papers.len(),
                     untranslated_papers,
                     untranslated_abstracts,
@@ -322,12 +320,15 @@ impl Coverage {
 }
 
 /// The messages that both the default language and `locale` define whose variables differ, in
-/// the order of [`LocaleCoverage::variables`].
-fn variable_differences(localizer: &Localizer, locale: usize) -> Vec<VariableDifference> {
-    let default = localizer.variables(0);
-    let own = localizer.variables(locale);
+/// the order of [`LocaleCoverage::variables`]; `default` is the default language's
+/// [`Localizer::variables`].
+fn variable_differences(
+    localizer: &Localizer,
+    locale: usize,
+    default: &BTreeMap<String, BTreeMap<String, Place>>,
+) -> Vec<VariableDifference> {
     let mut differences = Vec::new();
-    for (id, translated) in own {
+    for (id, translated) in &localizer.variables(locale) {
         let (Some(original), Some(translation)) =
             (default.get(id), localizer.own_messages(locale).get(id))
         else {

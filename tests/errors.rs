@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::{Run, Site};
+use common::{place_of, Run, Site};
 
 /// The one-based line and column (in characters) of the first `needle` in `text`.
 fn position_of(text: &str, needle: &str) -> (usize, usize) {
-    let (line, holder) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains(needle))
-        .unwrap_or_else(|| panic!("`{needle}` is not in the text"));
-    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
-    (line + 1, column)
+    place_of(text, needle, needle)
 }
 
 /// Builds the fixture once, breaks it with `break_it`, builds again and checks the report and

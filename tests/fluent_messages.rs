@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Run, Site};
+use common::{place_of, Run, Site};
 
 const DIGITS: &str = r#"
 probe-digits = { NUMBER($share, minimumFractionDigits: 2) } | { NUMBER($e, maximumFractionDigits: 0) } | { NUMBER($count, minimumIntegerDigits: 3) } | { NUMBER($big) } | { NUMBER($big, useGrouping: "false") } | { NUMBER("2.5") } | { NUMBER($title) }
@@ -65,18 +65,6 @@ fn number_options_shape_each_language_s_numbers() {
         probe(&site, "public/index.html", "ranks"),
         "1st 2nd 3rd 4th 11th 22nd 103rd "
     );
-}
-
-/// The one-based line and column (in characters) of `needle` in the first line holding
-/// `line_text`.
-fn place_of(text: &str, line_text: &str, needle: &str) -> (usize, usize) {
-    let line = text
-        .lines()
-        .position(|l| l.contains(line_text))
-        .unwrap_or_else(|| panic!("`{line_text}` is not in the file"));
-    let holder = text.lines().nth(line).unwrap();
-    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
-    (line + 1, column)
 }
 
 /// The build fails with exit code 1 and every report of `expected` (line text, column of the

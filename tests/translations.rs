@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Run, Site};
+use common::{place_of, Run, Site};
 
 /// The ids (messages and `-terms`) that a Fluent text defines, each with its one-based line,
 /// found independently of papermap: an entry starts a line with its id and `=`.
@@ -516,16 +516,10 @@ fn check_with_root_names_the_folders_from_where_it_runs() {
     );
 }
 
-/// `file:line:column` of the first `needle` in the line that starts with `id =` in `file`.
+/// `file:line:column` of the first `needle` in the definition line of `id` in `file`.
 fn place_in_message(site: &Site, file: &str, id: &str, needle: &str) -> String {
-    let text = site.read(file);
-    let (line, holder) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.starts_with(&format!("{id} =")))
-        .unwrap_or_else(|| panic!("no `{id}` in {file}"));
-    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
-    format!("{file}:{}:{column}", line + 1)
+    let (line, column) = place_of(&site.read(file), &format!("{id} ="), needle);
+    format!("{file}:{line}:{column}")
 }
 
 #[test]

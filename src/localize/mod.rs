@@ -20,7 +20,7 @@ mod numbers;
 mod references;
 mod walk;
 
-use references::Places;
+use references::References;
 
 pub const I18N_DIR: &str = "i18n";
 
@@ -59,14 +59,12 @@ struct LocaleBundle {
     /// The ids of the messages and terms (`-name`) of this locale's own files, with where each is
     /// first defined; no fallback.
     own: BTreeMap<String, Definition>,
-    /// The variables each of its own messages uses, by message id, with where each is first
-    /// used.
-    variables: BTreeMap<String, BTreeMap<String, Place>>,
     /// Indices of the bundles to try, this one first.
     fallback: Vec<usize>,
     formats: LocaleFormats,
-    /// Its files, to place a variable that a formatting error names.
-    places: Places,
+    /// What its files refer to, to place a variable that a formatting error names and to list
+    /// each message's variables.
+    references: References,
 }
 
 /// The messages and formatters of every language of the site.
@@ -94,13 +92,11 @@ impl Localizer {
             let dir = Path::new(I18N_DIR).join(&language.code);
             // Where each message is defined first, to name it when another file defines it again.
             let mut own: BTreeMap<String, Definition> = BTreeMap::new();
-            let mut places = Places::default();
-            let mut references = references::References::default();
+            let mut references = References::default();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
                     Ok((source, resource)) => {
                         errors.extend(numbers::check_calls(&source, &resource));
-                        places.add(&source, &resource);
                         references.add(&source, &resource);
                         let ids = entry_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
@@ -121,11 +117,10 @@ impl Localizer {
             locales.push(LocaleBundle {
                 code: language.code.clone(),
                 bundle,
-                variables: references.message_variables(),
                 own,
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
-                places,
+                references,
             });
         }
         // Without them every `t()` of every page fails: one error says why, instead of one a
@@ -197,9 +192,9 @@ impl Localizer {
 
     /// The variables that each message of a locale's own files uses, itself or through the
     /// messages it shows, with where each is first used; a message that uses none is there
-    /// with none.
-    pub fn variables(&self, locale: usize) -> &BTreeMap<String, BTreeMap<String, Place>> {
-        &self.locales[locale].variables
+    /// with none. Made when asked: only `papermap check` asks.
+    pub fn variables(&self, locale: usize) -> BTreeMap<String, BTreeMap<String, Place>> {
+        self.locales[locale].references.message_variables()
     }
 
     /// The locales that a locale's messages are looked up in, in order: itself, its parent
@@ -226,7 +221,9 @@ impl Localizer {
                 let why = match error {
                     FluentError::ResolverError(ResolverError::Reference(
                         ReferenceKind::Variable { id },
-                    )) => references::missing_variable(&self.locales[i].places, pattern, id, args),
+                    )) => {
+                        references::missing_variable(&self.locales[i].references, pattern, id, args)
+                    }
                     other => other.to_string(),
                 };
                 return Err(format!(
@@ -240,6 +237,15 @@ impl Localizer {
             "no message `{key}` in i18n/{}/ nor in the languages it falls back to",
             self.locales[locale].code
         ))
+    }
+}
+
+/// `message` or `term`: what the entry with this id is (a term's id starts with `-`).
+pub fn kind_of(id: &str) -> &'static str {
+    if id.starts_with('-') {
+        "term"
+    } else {
+        "message"
     }
 }
 

@@ -54,7 +54,9 @@ struct Reference {
 /// entries it defines, gathered file by file as the messages load.
 #[derive(Default)]
 pub struct References {
-    files: Vec<SourceText>,
+    /// Each file's text, with the address of the copy its parsed entries point into, to place
+    /// what a formatting error names.
+    files: Vec<(SourceText, usize)>,
     shapes: BTreeMap<String, Shape>,
     references: Vec<Reference>,
     variables: Vec<VariableUse>,
@@ -71,8 +73,9 @@ struct VariableUse {
 impl References {
     pub fn add(&mut self, source: &SourceText, resource: &FluentResource) {
         let file = self.files.len();
-        self.files.push(source.clone());
         let text = resource.source();
+        // The address only: the resource's text does not move when the bundle takes it.
+        self.files.push((source.clone(), text.as_ptr() as usize));
         for entry in walk::entries(resource) {
             let id = entry.id();
             // The first definition is the one the bundle keeps; a second is an error of its own.
@@ -152,17 +155,6 @@ impl References {
                 .entry(&used.name)
                 .or_insert(used);
         }
-        let mut edges: BTreeMap<&Node, Vec<&Node>> = BTreeMap::new();
-        for reference in self.references.iter().filter(|r| !r.to.id.starts_with('-')) {
-            edges
-                .entry(&reference.from)
-                .or_default()
-                .push(&reference.to);
-        }
-        // Each node's variables, made after those of the nodes it shows (a walk with its own
-        // stack, as `cycles`); a node met again on the walk's path, a cycle, adds nothing.
-        let mut made: BTreeMap<&Node, BTreeMap<&str, &VariableUse>> = BTreeMap::new();
-        let mut entered: BTreeSet<&Node> = BTreeSet::new();
         let values: Vec<Node> = self
             .shapes
             .iter()
@@ -172,30 +164,25 @@ impl References {
                 attribute: None,
             })
             .collect();
-        for start in &values {
-            if !entered.insert(start) {
-                continue;
-            }
-            let mut path: Vec<(&Node, usize)> = vec![(start, 0)];
-            while let Some((node, next)) = path.last_mut() {
-                let node = *node;
-                if let Some(&child) = edges.get(node).and_then(|out| out.get(*next)) {
-                    *next += 1;
-                    if entered.insert(child) {
-                        path.push((child, 0));
-                    }
-                    continue;
-                }
-                path.pop();
+        let edges = self.edges();
+        // Each node's variables, made once those of the nodes it shows are; a node that leads
+        // back onto the walk's path, a cycle, adds nothing.
+        let mut made: BTreeMap<&Node, BTreeMap<&str, &VariableUse>> = BTreeMap::new();
+        depth_first(
+            &edges,
+            values.iter(),
+            |_, _| {},
+            |node| {
                 let mut all = own.get(node).cloned().unwrap_or_default();
-                for child in edges.get(node).into_iter().flatten() {
-                    for (&name, &used) in made.get(child).into_iter().flatten() {
+                let shown = edges.get(node).into_iter().flatten();
+                for reference in shown.filter(|r| !r.to.id.starts_with('-')) {
+                    for (&name, &used) in made.get(&reference.to).into_iter().flatten() {
                         all.entry(name).or_insert(used);
                     }
                 }
                 made.insert(node, all);
-            }
-        }
+            },
+        );
         values
             .iter()
             .map(|node| {
@@ -208,8 +195,30 @@ impl References {
             .collect()
     }
 
+    /// The references from each pattern, in the order they are written.
+    fn edges(&self) -> BTreeMap<&Node, Vec<&Reference>> {
+        let mut edges: BTreeMap<&Node, Vec<&Reference>> = BTreeMap::new();
+        for reference in &self.references {
+            edges.entry(&reference.from).or_default().push(reference);
+        }
+        edges
+    }
+
+    /// `file:line:column` of `part`, a slice of one of the files' parsed text, or of the
+    /// `sigil` bytes written before it (the `$` of a variable).
+    fn place(&self, part: &str, sigil: usize) -> Option<String> {
+        let address = (part.as_ptr() as usize).checked_sub(sigil)?;
+        self.files.iter().find_map(|(source, start)| {
+            let offset = address.checked_sub(*start)?;
+            (offset < source.text.len()).then(|| {
+                let (line, column) = source.line_col(offset);
+                format!("{}:{line}:{column}", source.path.display())
+            })
+        })
+    }
+
     fn place_of(&self, file: usize, offset: usize) -> Place {
-        let source = &self.files[file];
+        let (source, _) = &self.files[file];
         let (line, column) = source.line_col(offset);
         Place {
             path: source.path.clone(),
@@ -220,7 +229,7 @@ impl References {
 
     fn error_at(&self, reference: &Reference, message: String) -> Diagnostic {
         Diagnostic::at(
-            &self.files[reference.file],
+            &self.files[reference.file].0,
             reference.offset,
             reference.len,
             message,
@@ -234,7 +243,7 @@ impl References {
         defined: &BTreeMap<String, Definition>,
         default_language: Option<&BTreeMap<String, Definition>>,
     ) -> Option<(String, String)> {
-        let source = &self.files[reference.file];
+        let (source, _) = &self.files[reference.file];
         let folder = source.path.parent().unwrap_or(&source.path).display();
         let Node { id, attribute } = &reference.to;
         let kind = reference.to.kind();
@@ -283,61 +292,72 @@ impl References {
     }
 
     /// One error for each reference that closes a cycle (a pattern that shows itself, directly
-    /// or through others), at that reference, found by a depth-first walk in a fixed order. The
-    /// walk keeps its own stack: a chain of thousands of messages must not overflow the thread's.
+    /// or through others), at that reference.
     fn cycles(&self) -> Vec<Diagnostic> {
-        let mut edges: BTreeMap<&Node, Vec<&Reference>> = BTreeMap::new();
-        for reference in &self.references {
-            edges.entry(&reference.from).or_default().push(reference);
-        }
-        let mut done: BTreeSet<&Node> = BTreeSet::new();
+        let edges = self.edges();
         let mut errors = Vec::new();
-        for &start in edges.keys() {
-            if done.contains(start) {
+        let back = |path: &[&Node], reference: &Reference| {
+            let to = &reference.to;
+            let round: Vec<String> = path
+                .iter()
+                .map(|n| n.to_string())
+                .chain([to.to_string()])
+                .collect();
+            let message = format!(
+                "the {} `{to}` refers back to itself: {}",
+                to.kind(),
+                shortened(round).join(" → ")
+            );
+            errors.push(
+                self.error_at(reference, message)
+                    .with_help("a message cannot show itself, directly or through others: remove one of these references"),
+            );
+        };
+        depth_first(&edges, edges.keys().copied(), back, |_| {});
+        errors
+    }
+}
+
+/// A depth-first walk over `edges`, from each of `starts` not reached before, in order. It
+/// calls `back` with the round from the node a reference leads back to, along the walk's path
+/// to the reference's own node, for each reference that leads back onto the path (it closes a
+/// cycle), and `finished` with each node once every node it leads to is finished or on the
+/// path. It keeps its own stack: a chain of thousands of messages must not overflow the
+/// thread's.
+fn depth_first<'a>(
+    edges: &BTreeMap<&'a Node, Vec<&'a Reference>>,
+    starts: impl Iterator<Item = &'a Node>,
+    mut back: impl FnMut(&[&'a Node], &'a Reference),
+    mut finished: impl FnMut(&'a Node),
+) {
+    let mut reached: BTreeSet<&Node> = BTreeSet::new();
+    for start in starts {
+        if !reached.insert(start) {
+            continue;
+        }
+        // The path, each node with how many of its references have been followed, and where
+        // each node of it is on it.
+        let mut path: Vec<&Node> = vec![start];
+        let mut followed: Vec<usize> = vec![0];
+        let mut on_path: BTreeMap<&Node, usize> = BTreeMap::from([(start, 0)]);
+        while let (Some(&node), Some(next)) = (path.last(), followed.last_mut()) {
+            let Some(&reference) = edges.get(node).and_then(|out| out.get(*next)) else {
+                on_path.remove(node);
+                path.pop();
+                followed.pop();
+                finished(node);
                 continue;
-            }
-            // The path from `start`, each node with how many of its edges have been followed,
-            // and where each node of it is on it.
-            let mut path: Vec<(&Node, usize)> = vec![(start, 0)];
-            let mut on_path: BTreeMap<&Node, usize> = BTreeMap::from([(start, 0)]);
-            while let Some((node, next)) = path.last_mut() {
-                let node = *node;
-                let Some(&reference) = edges.get(node).and_then(|out| out.get(*next)) else {
-                    done.insert(node);
-                    on_path.remove(node);
-                    path.pop();
-                    continue;
-                };
-                *next += 1;
-                let to = &reference.to;
-                if let Some(&at) = on_path.get(to) {
-                    let round = shortened(
-                        path[at..]
-                            .iter()
-                            .map(|(n, _)| n.to_string())
-                            .chain([to.to_string()])
-                            .collect(),
-                    );
-                    let kind = to.kind();
-                    errors.push(
-                        self.error_at(
-                            reference,
-                            format!(
-                                "the {kind} `{to}` refers back to itself: {}",
-                                round.join(" → ")
-                            ),
-                        )
-                        .with_help("a message cannot show itself, directly or through others: remove one of these references"),
-                    );
-                } else if !done.contains(to) {
-                    if let Some((target, _)) = edges.get_key_value(to) {
-                        on_path.insert(target, path.len());
-                        path.push((target, 0));
-                    }
-                }
+            };
+            *next += 1;
+            let to = &reference.to;
+            if let Some(&at) = on_path.get(to) {
+                back(&path[at..], reference);
+            } else if reached.insert(to) {
+                on_path.insert(to, path.len());
+                path.push(to);
+                followed.push(0);
             }
         }
-        errors
     }
 }
 
@@ -357,11 +377,7 @@ fn shortened(round: Vec<String>) -> Vec<String> {
 impl Node {
     /// `message` or `term` (a term's id starts with `-`).
     fn kind(&self) -> &'static str {
-        if self.id.starts_with('-') {
-            "term"
-        } else {
-            "message"
-        }
+        super::kind_of(&self.id)
     }
 
     fn of(id: String, attribute: &Option<ast::Identifier<&str>>) -> Node {
@@ -372,38 +388,10 @@ impl Node {
     }
 }
 
-/// The files of a language as parsed, to place what a formatting error names: each file's text
-/// and the address of the copy its parsed entries point into.
-#[derive(Default)]
-pub struct Places {
-    files: Vec<(SourceText, usize)>,
-}
-
-impl Places {
-    pub fn add(&mut self, source: &SourceText, resource: &FluentResource) {
-        // The address only: the resource's text does not move when the bundle takes it.
-        self.files
-            .push((source.clone(), resource.source().as_ptr() as usize));
-    }
-
-    /// `file:line:column` of `part`, a slice of one of the files' parsed text, or of the
-    /// `sigil` bytes written before it (the `$` of a variable).
-    fn place(&self, part: &str, sigil: usize) -> Option<String> {
-        let address = (part.as_ptr() as usize).checked_sub(sigil)?;
-        self.files.iter().find_map(|(source, start)| {
-            let offset = address.checked_sub(*start)?;
-            (offset < source.text.len()).then(|| {
-                let (line, column) = source.line_col(offset);
-                format!("{}:{line}:{column}", source.path.display())
-            })
-        })
-    }
-}
-
 /// Why a message with a variable its call does not give cannot be formatted: the variable's
 /// place in the file, and what the call gave instead.
 pub fn missing_variable(
-    places: &Places,
+    places: &References,
     pattern: &ast::Pattern<&str>,
     variable: &str,
     args: Option<&FluentArgs>,

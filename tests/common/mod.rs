@@ -188,3 +188,15 @@ impl Site {
             .collect()
     }
 }
+
+/// The one-based line and column (in characters) of `needle` in the first line holding
+/// `line_text`.
+pub fn place_of(text: &str, line_text: &str, needle: &str) -> (usize, usize) {
+    let line = text
+        .lines()
+        .position(|l| l.contains(line_text))
+        .unwrap_or_else(|| panic!("`{line_text}` is not in the file"));
+    let holder = text.lines().nth(line).unwrap();
+    let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
+    (line + 1, column)
+}
