@@ -1,7 +1,7 @@
 //! Translation coverage: what each language of the site still lacks compared with the default
 //! language. Messages and terms that the default language's files define and a locale's own files
 //! do not (its parent language's files do not count), messages it defines that the default does
-//! not (obsolete), the messages whose variables differ from the default language's (one that
+//! not (obsolete), the same for the attributes of the messages both define, the messages whose variables differ from the default language's (one that
 //! drops a variable loses what it says; one that uses another fails unless the page gives it),
 //! and the papers and long-form pages that have no version in it. `papermap
 //! check` prints it for translators (in English: it is terminal output, not a page of the site);
@@ -19,7 +19,8 @@ use crate::model::SiteModel;
 /// How many untranslated papers or pages the report names before it only counts them.
 pub const FIRST_FEW: usize = 5;
 
-/// A message (or term) of the default language that a locale's own files lack.
+/// A message, term or message's attribute (`search.placeholder`) of the default language that a
+/// locale's own files lack.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Missing {
     pub id: String,
@@ -31,7 +32,7 @@ pub struct Missing {
 }
 
 impl Missing {
-    /// `message` or `term` (a term's id starts with `-`).
+    /// `message`, `term` or `attribute`.
     pub fn kind(&self) -> &'static str {
         crate::localize::kind_of(&self.id)
     }
@@ -71,6 +72,12 @@ pub struct LocaleCoverage {
     pub missing: Vec<Missing>,
     /// Messages it defines that the default language does not, with where; sorted by id.
     pub obsolete: Vec<(String, Definition)>,
+    /// The attributes (`search.placeholder`) that the default language's message has and its
+    /// own translation of the message lacks; sorted. A message it lacks altogether is in
+    /// `missing`, not each of its attributes.
+    pub missing_attributes: Vec<Missing>,
+    /// The attributes its messages have that the default language's same message does not.
+    pub obsolete_attributes: Vec<(String, Definition)>,
     /// Its messages whose variables differ from the default language's, by id, then the
     /// dropped before the unknown, then by variable.
     pub variables: Vec<VariableDifference>,
@@ -118,25 +125,22 @@ impl Coverage {
             .map(|locale| {
                 let code = localizer.code(locale);
                 let own = localizer.own_messages(locale);
-                let missing = default
-                    .iter()
-                    .filter(|(id, _)| !own.contains_key(*id))
-                    .map(|(id, defined_in)| Missing {
-                        id: id.clone(),
-                        defined_in: defined_in.clone(),
-                        // The first language of the chain that has it, unless it is the default.
-                        falls_back_to: localizer.fallback(locale)[1..]
-                            .iter()
-                            .find(|&&other| localizer.own_messages(other).contains_key(id))
-                            .filter(|&&other| other != 0)
-                            .map(|&other| localizer.code(other).to_string()),
-                    })
-                    .collect();
-                let obsolete = own
-                    .iter()
-                    .filter(|(id, _)| !default.contains_key(*id))
-                    .map(|(id, at)| (id.clone(), at.clone()))
-                    .collect();
+                let missing =
+                    missing_in(localizer, locale, |l| localizer.own_messages(l), |_| true);
+                let obsolete = obsolete_in(own, default, |_| true);
+                // Only the attributes of the messages that both languages define.
+                let message_of = |id: &str| id.split_once('.').map_or(id, |(m, _)| m).to_string();
+                let missing_attributes = missing_in(
+                    localizer,
+                    locale,
+                    |l| localizer.own_attributes(l),
+                    |id| own.contains_key(&message_of(id)),
+                );
+                let obsolete_attributes = obsolete_in(
+                    localizer.own_attributes(locale),
+                    localizer.own_attributes(0),
+                    |id| default.contains_key(&message_of(id)),
+                );
                 let untranslated_papers = model
                     .lists
                     .all
@@ -169,6 +173,8 @@ impl Coverage {
                     translated: default.keys().filter(|id| own.contains_key(*id)).count(),
                     missing,
                     obsolete,
+                    missing_attributes,
+                    obsolete_attributes,
                     variables: variable_differences(localizer, locale, &default_variables),
                     papers: model.papers.len(),
                     untranslated_papers,
@@ -186,9 +192,11 @@ impl Coverage {
         }
     }
 
-    /// Whether every locale defines every message of the default language.
+    /// Whether every locale defines every message and attribute of the default language.
     pub fn is_complete(&self) -> bool {
-        self.locales.iter().all(|l| l.missing.is_empty())
+        self.locales
+            .iter()
+            .all(|l| l.missing.is_empty() && l.missing_attributes.is_empty())
     }
 
     /// One error per missing message, for `papermap check --strict`; sorted by locale and id.
@@ -197,8 +205,12 @@ impl Coverage {
             .iter()
             .flat_map(|locale| {
                 let folder = &locale.folder;
-                locale.missing.iter().map(move |m| {
+                locale.missing.iter().chain(&locale.missing_attributes).map(move |m| {
                     let shown = m.falls_back_to.as_deref().unwrap_or(&self.default);
+                    let into = match m.id.split_once('.') {
+                        Some((message, _)) => format!("under the message `{message}` in {}", folder.display()),
+                        None => format!("into a file of {}", folder.display()),
+                    };
                     Diagnostic::new(
                         folder,
                         format!(
@@ -209,27 +221,36 @@ impl Coverage {
                         ),
                     )
                     .with_help(format!(
-                        "copy it from {} into a file of {} and translate its text; until then pages show the {shown} text",
+                        "copy it from {} {into} and translate its text; until then pages show the {shown} text",
                         m.defined_in,
-                        folder.display()
                     ))
                 })
             })
             .collect()
     }
 
-    /// One line per locale with missing messages, for the end of `papermap build`.
+    /// One line per locale with missing messages or attributes, for the end of `papermap build`.
     pub fn warnings(&self) -> Vec<String> {
         self.locales
             .iter()
-            .filter(|l| !l.missing.is_empty())
+            .filter(|l| !l.missing.is_empty() || !l.missing_attributes.is_empty())
             .map(|l| {
-                let verb = if l.missing.len() == 1 { "is" } else { "are" };
+                let attributes = l.missing_attributes.len();
+                let what = match (l.missing.len(), attributes) {
+                    (0, 1) => "1 attribute of a translated message is".to_string(),
+                    (0, n) => format!("{n} attributes of translated messages are"),
+                    (1, 0) => format!("1 of {} messages is", self.messages),
+                    (n, 0) => format!("{n} of {} messages are", self.messages),
+                    (n, a) => format!(
+                        "{n} of {} messages and {} are",
+                        self.messages,
+                        counted(a, "attribute", "attributes")
+                    ),
+                };
+                let them = if l.missing.len() + attributes == 1 { "it" } else { "them" };
                 format!(
-                    "{}: {} of {} messages {verb} missing and shown in another language; `papermap check` lists them",
+                    "{}: {what} missing and shown in another language; `papermap check` lists {them}",
                     l.folder.display(),
-                    l.missing.len(),
-                    self.messages,
                 )
             })
             .collect()
@@ -275,6 +296,12 @@ impl Coverage {
             for (id, at) in &l.obsolete {
                 let _ = writeln!(out, "  obsolete: {id} ({at})");
             }
+            for m in &l.missing_attributes {
+                let _ = writeln!(out, "  missing attribute: {} ({})", m.id, m.defined_in);
+            }
+            for (id, at) in &l.obsolete_attributes {
+                let _ = writeln!(out, "  obsolete attribute: {id} ({at})");
+            }
             for difference in &l.variables {
                 let (id, variable) = (&difference.id, &difference.variable);
                 let _ = match &difference.kind {
@@ -317,6 +344,44 @@ impl Coverage {
         }
         out
     }
+}
+
+/// What the default language's files define and `locale`'s own files lack, of the ids `counts`
+/// keeps; `own_of` gives a locale's own messages or its own attributes. Each with the language
+/// of the chain that pages show instead, when that is not the default.
+fn missing_in<'a>(
+    localizer: &'a Localizer,
+    locale: usize,
+    own_of: impl Fn(usize) -> &'a BTreeMap<String, Definition>,
+    counts: impl Fn(&str) -> bool,
+) -> Vec<Missing> {
+    let own = own_of(locale);
+    own_of(0)
+        .iter()
+        .filter(|(id, _)| !own.contains_key(*id) && counts(id))
+        .map(|(id, defined_in)| Missing {
+            id: id.clone(),
+            defined_in: defined_in.clone(),
+            // The first language of the chain that has it, unless it is the default.
+            falls_back_to: localizer.fallback(locale)[1..]
+                .iter()
+                .find(|&&other| own_of(other).contains_key(id))
+                .filter(|&&other| other != 0)
+                .map(|&other| localizer.code(other).to_string()),
+        })
+        .collect()
+}
+
+/// What `own` defines and `default` does not, of the ids `counts` keeps.
+fn obsolete_in(
+    own: &BTreeMap<String, Definition>,
+    default: &BTreeMap<String, Definition>,
+    counts: impl Fn(&str) -> bool,
+) -> Vec<(String, Definition)> {
+    own.iter()
+        .filter(|(id, _)| !default.contains_key(*id) && counts(id))
+        .map(|(id, at)| (id.clone(), at.clone()))
+        .collect()
 }
 
 /// The messages that both the default language and `locale` define whose variables differ, in

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{place_of, Run, Site};
+use common::{block, place_of, Run, Site};
 
 /// The ids (messages and `-terms`) that a Fluent text defines, each with its one-based line,
 /// found independently of papermap: an entry starts a line with its id and `=`.
@@ -98,20 +98,6 @@ fn percent(part: usize, whole: usize) -> String {
     }
     let permille = part * 1000 / whole;
     format!("{}.{}%", permille / 10, permille % 10)
-}
-
-/// The report's block for one locale: its header line and the indented lines after it.
-fn block<'a>(run: &'a Run, locale: &str) -> Vec<&'a str> {
-    let mut lines = run
-        .stdout
-        .lines()
-        .skip_while(|l| !l.starts_with(&format!("{locale}: ")));
-    let header = lines
-        .next()
-        .unwrap_or_else(|| panic!("no block for {locale}:\n{}", run.stdout));
-    std::iter::once(header)
-        .chain(lines.take_while(|l| l.starts_with("  ")))
-        .collect()
 }
 
 fn assert_no_panic(run: &Run) {

@@ -1,7 +1,9 @@
 //! Every sentence a reader sees: Fluent messages from `i18n/<locale>/*.ftl`, resolved in a
 //! page's locale through a fallback chain (the locale, its parent language, the default
 //! language), with CLDR plural rules, no bidi isolation marks, and numbers formatted by ICU4X
-//! for the sentence's locale instead of fluent-rs's locale-blind default. It also lists each locale's own message ids, for
+//! for the sentence's locale instead of fluent-rs's locale-blind default. A key names a message's
+//! value (`search`) or one of its attributes (`search.placeholder`), each looked up along the
+//! chain on its own. It also lists each locale's own message ids and attributes, for
 //! [`crate::coverage`].
 
 use std::collections::BTreeMap;
@@ -59,6 +61,9 @@ struct LocaleBundle {
     /// The ids of the messages and terms (`-name`) of this locale's own files, with where each is
     /// first defined; no fallback.
     own: BTreeMap<String, Definition>,
+    /// The attributes of the messages of its own files, as `message.attribute`, with where each
+    /// is first defined. Terms' attributes are not here: they are the language's own grammar.
+    own_attributes: BTreeMap<String, Definition>,
     /// Indices of the bundles to try, this one first.
     fallback: Vec<usize>,
     formats: LocaleFormats,
@@ -92,6 +97,7 @@ impl Localizer {
             let dir = Path::new(I18N_DIR).join(&language.code);
             // Where each message is defined first, to name it when another file defines it again.
             let mut own: BTreeMap<String, Definition> = BTreeMap::new();
+            let mut own_attributes: BTreeMap<String, Definition> = BTreeMap::new();
             let mut references = References::default();
             for relative in ftl_files(&config.path(&dir), &dir) {
                 match load_resource(config, &relative) {
@@ -99,14 +105,21 @@ impl Localizer {
                         errors.extend(numbers::check_calls(&source, &resource));
                         references.add(&source, &resource);
                         let ids = entry_ids(&resource);
+                        let attributes = attribute_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
                             errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
                         }
+                        let definition = |offset| Definition {
+                            path: source.path.clone(),
+                            line: source.line_col(offset).0,
+                        };
                         for (id, offset) in ids {
-                            own.entry(id).or_insert_with(|| Definition {
-                                path: source.path.clone(),
-                                line: source.line_col(offset).0,
-                            });
+                            own.entry(id).or_insert_with(|| definition(offset));
+                        }
+                        for (id, offset) in attributes {
+                            own_attributes
+                                .entry(id)
+                                .or_insert_with(|| definition(offset));
                         }
                     }
                     Err(e) => errors.extend(e),
@@ -118,6 +131,7 @@ impl Localizer {
                 code: language.code.clone(),
                 bundle,
                 own,
+                own_attributes,
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
                 references,
@@ -190,6 +204,12 @@ impl Localizer {
         &self.locales[locale].own
     }
 
+    /// The attributes of the messages of a locale's own files (`search.placeholder`), with where
+    /// each is first defined.
+    pub fn own_attributes(&self, locale: usize) -> &BTreeMap<String, Definition> {
+        &self.locales[locale].own_attributes
+    }
+
     /// The variables that each message of a locale's own files uses, itself or through the
     /// messages it shows, with where each is first used; a message that uses none is there
     /// with none. Made when asked: only `papermap check` asks.
@@ -203,16 +223,29 @@ impl Localizer {
         &self.locales[locale].fallback
     }
 
-    /// The message `key` in a locale, falling back along its chain.
+    /// The message `key` in a locale, falling back along its chain: the value of a message
+    /// (`search`) or one of its attributes (`search.placeholder`), from the first language of
+    /// the chain that has it.
     pub fn message(
         &self,
         locale: usize,
         key: &str,
         args: Option<&FluentArgs>,
     ) -> Result<String, String> {
+        let (id, attribute) = match key.split_once('.') {
+            Some((id, attribute)) => (id, Some(attribute)),
+            None => (key, None),
+        };
         for &i in &self.locales[locale].fallback {
             let bundle = &self.locales[i].bundle;
-            let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            let Some(message) = bundle.get_message(id) else {
+                continue;
+            };
+            let pattern = match attribute {
+                Some(name) => message.get_attribute(name).map(|a| a.value()),
+                None => message.value(),
+            };
+            let Some(pattern) = pattern else {
                 continue;
             };
             let mut errors = Vec::new();
@@ -233,17 +266,54 @@ impl Localizer {
             }
             return Ok(text.into_owned());
         }
-        Err(format!(
-            "no message `{key}` in i18n/{}/ nor in the languages it falls back to",
+        Err(self.not_found(locale, id, attribute))
+    }
+
+    /// Why the chain of `locale` has no text for `id` (or its `attribute`), with what the
+    /// message has instead when a language of the chain defines it.
+    fn not_found(&self, locale: usize, id: &str, attribute: Option<&str>) -> String {
+        let searched = format!(
+            "in i18n/{}/ nor in the languages it falls back to",
             self.locales[locale].code
-        ))
+        );
+        let messages: Vec<_> = self.locales[locale]
+            .fallback
+            .iter()
+            .filter_map(|&i| self.locales[i].bundle.get_message(id))
+            .collect();
+        if messages.is_empty() {
+            return format!("no message `{id}` {searched}");
+        }
+        let mut attributes: Vec<&str> = messages
+            .iter()
+            .flat_map(|m| m.attributes().map(|a| a.id()))
+            .collect();
+        attributes.sort_unstable();
+        attributes.dedup();
+        match (attribute, attributes.first()) {
+            (None, Some(first)) => format!(
+                "the message `{id}` has no value {searched}: it has only attributes: write t(key=\"{id}.{first}\")"
+            ),
+            (Some(name), None) => format!(
+                "the message `{id}` has no attribute `{name}` {searched}: it has no attributes: write t(key=\"{id}\")"
+            ),
+            (Some(name), Some(_)) => format!(
+                "the message `{id}` has no attribute `{name}` {searched}: its attributes are .{}",
+                attributes.join(", .")
+            ),
+            // A message has a value or an attribute; Fluent parses no other.
+            (None, None) => format!("the message `{id}` has no value {searched}"),
+        }
     }
 }
 
-/// `message` or `term`: what the entry with this id is (a term's id starts with `-`).
+/// `message`, `term` or `attribute`: what this id names (a term's starts with `-`, a message's
+/// attribute is `message.attribute`).
 pub fn kind_of(id: &str) -> &'static str {
     if id.starts_with('-') {
         "term"
+    } else if id.contains('.') {
+        "attribute"
     } else {
         "message"
     }
@@ -283,6 +353,22 @@ fn load_resource(
             })
             .collect()),
     }
+}
+
+/// The attributes of the messages of a resource, as `message.attribute`, each with the byte
+/// offset of its name in the resource's text.
+fn attribute_ids(resource: &FluentResource) -> Vec<(String, usize)> {
+    let text = resource.source();
+    walk::entries(resource)
+        .filter(|entry| !entry.is_term)
+        .flat_map(|entry| {
+            let message = entry.name;
+            entry
+                .attributes
+                .into_iter()
+                .map(move |(name, _)| (format!("{message}.{name}"), walk::offset_in(text, name)))
+        })
+        .collect()
 }
 
 /// The ids of the messages and terms (`-name`) of a resource, each with the byte offset of its

@@ -189,6 +189,20 @@ impl Site {
     }
 }
 
+/// `papermap check`'s report block for one locale: its header line and the indented lines after it.
+pub fn block<'a>(run: &'a Run, locale: &str) -> Vec<&'a str> {
+    let mut lines = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with(&format!("{locale}: ")));
+    let header = lines
+        .next()
+        .unwrap_or_else(|| panic!("no block for {locale}:\n{}", run.stdout));
+    std::iter::once(header)
+        .chain(lines.take_while(|l| l.starts_with("  ")))
+        .collect()
+}
+
 /// The one-based line and column (in characters) of `needle` in the first line holding
 /// `line_text`.
 pub fn place_of(text: &str, line_text: &str, needle: &str) -> (usize, usize) {
