@@ -1,11 +1,12 @@
 //! Translation coverage: what each language of the site still lacks compared with the default
 //! language. Messages and terms that the default language's files define and a locale's own files
 //! do not (its parent language's files do not count), messages it defines that the default does
-//! not (obsolete), the same for the attributes of the messages both define, the messages whose variables differ from the default language's (one that
-//! drops a variable loses what it says; one that uses another fails unless the page gives it),
-//! and the papers and long-form pages that have no version in it. `papermap
-//! check` prints it for translators (in English: it is terminal output, not a page of the site);
-//! `papermap check --strict` turns each missing message into an error.
+//! not (obsolete), the same for the attributes of the messages both define, the messages whose
+//! variables differ from the default language's (one that drops a variable loses what it says;
+//! one that uses another fails unless the page gives it), and the papers and long-form pages
+//! that have no version in it. `papermap check` prints it for translators (in English: it is
+//! terminal output, not a page of the site); `papermap check --strict` turns each missing
+//! message and attribute into an error.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -199,7 +200,8 @@ impl Coverage {
             .all(|l| l.missing.is_empty() && l.missing_attributes.is_empty())
     }
 
-    /// One error per missing message, for `papermap check --strict`; sorted by locale and id.
+    /// One error per missing message or attribute, for `papermap check --strict`: by locale,
+    /// the messages by id, then the attributes by id.
     pub fn missing_errors(&self) -> Vec<Diagnostic> {
         self.locales
             .iter()
