@@ -1,5 +1,6 @@
 //! Numbers and dates for a locale, by ICU4X: `0,012` and `10 348` in French, `10,348` in
 //! English, `24 août 2022`, `2022年8月24日`. Built once per locale and shared by all threads.
+//! Also which way a language is written, for HTML's `dir`.
 
 use std::str::FromStr;
 
@@ -8,7 +9,8 @@ use icu_datetime::fieldsets::YMD;
 use icu_datetime::DateTimeFormatter;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
-use icu_locale_core::Locale;
+use icu_locale::LocaleDirectionality;
+use icu_locale_core::{LanguageIdentifier as IcuLanguage, Locale};
 use unic_langid::LanguageIdentifier;
 
 use crate::records::Date;
@@ -29,6 +31,18 @@ pub struct NumberOptions {
     pub min_fraction: Option<usize>,
     pub max_fraction: Option<usize>,
     pub ungrouped: bool,
+}
+
+/// Which way the language `code` (a BCP 47 tag: `ar`, `fa-IR`, `az-Arab`) is written, as HTML's
+/// `dir` says it: `rtl` when its script (given, or the likely one for the language and region)
+/// runs right to left, `ltr` otherwise, and for a tag ICU4X cannot read.
+pub fn direction(code: &str) -> &'static str {
+    // Compiled data, made at compile time: nothing to build or share at run time.
+    static DIRECTIONALITY: LocaleDirectionality = LocaleDirectionality::new_extended();
+    match IcuLanguage::try_from_str(code) {
+        Ok(language) if DIRECTIONALITY.is_right_to_left(&language) => "rtl",
+        _ => "ltr",
+    }
 }
 
 /// The formatters of one locale.
@@ -147,6 +161,22 @@ mod tests {
     fn number_through_text(formats: &LocaleFormats, value: f64, digits: NumberOptions) -> String {
         let decimal = with_digits(decimal_through_text(value, digits), digits);
         formats.decimal.format(&decimal).to_string()
+    }
+
+    #[test]
+    fn a_language_is_written_in_its_script_s_direction() {
+        for rtl in ["ar", "he", "fa", "ur", "ckb", "fa-IR", "az-Arab", "yi"] {
+            assert_eq!(direction(rtl), "rtl", "{rtl}");
+        }
+        for ltr in [
+            "en", "fr", "zh", "zh-Hant", "ja", "ru", "az", "az-Latn", "pa",
+        ] {
+            assert_eq!(direction(ltr), "ltr", "{ltr}");
+        }
+        // A tag ICU4X cannot read is left to right, the HTML default.
+        for unreadable in ["", "not a tag", "x"] {
+            assert_eq!(direction(unreadable), "ltr", "{unreadable:?}");
+        }
     }
 
     proptest! {

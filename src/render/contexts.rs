@@ -106,6 +106,7 @@ impl Renderer<'_> {
             .zip(&self.og_locales)
             .map(|(l, og_locale)| Alternate {
                 lang: &l.code,
+                dir: crate::format::direction(&l.code),
                 og_locale,
                 url: urls.url(&l.code, path_of) + file_of,
                 absolute_url: urls.absolute(&l.code, path_of) + file_of,

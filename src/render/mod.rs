@@ -164,6 +164,7 @@ impl<'a> SiteRenderer<'a> {
                 let formats = localizer.formats(i);
                 let site = SiteView {
                     lang: code,
+                    dir: crate::format::direction(code),
                     base_path: &config.base_path,
                     home_url: urls.url(code, ""),
                     stylesheet_url: format!("{}/style.css", config.base_path),

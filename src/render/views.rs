@@ -24,6 +24,8 @@ pub const CATEGORY_BASE: &str = "category";
 #[derive(Serialize)]
 pub struct SiteView<'a> {
     pub lang: &'a str,
+    /// Which way the page's language runs: `ltr` or `rtl` (`format::direction`).
+    pub dir: &'static str,
     pub base_path: &'a str,
     pub home_url: String,
     pub stylesheet_url: String,
@@ -40,6 +42,8 @@ pub struct SiteView<'a> {
 #[derive(Serialize)]
 pub struct Alternate<'a> {
     pub lang: &'a str,
+    /// Which way that language runs: `ltr` or `rtl`.
+    pub dir: &'static str,
     /// The locale as Open Graph writes it (`en_GB`, `fr`): the language's `formats`.
     pub og_locale: &'a str,
     pub url: String,
@@ -54,6 +58,9 @@ pub struct PaperItem<'a> {
     pub title: &'a str,
     /// Set when the title is shown in another language than the page's.
     pub title_lang: Option<&'a str>,
+    /// Set when that language runs the other way than the page's (`rtl` on an English page,
+    /// `ltr` on an Arabic one), for the `dir` attribute.
+    pub title_dir: Option<&'static str>,
     pub year: i32,
     pub citation_count: Option<u64>,
     pub url: String,
@@ -64,6 +71,9 @@ pub struct PaperItem<'a> {
 pub struct PageItem<'a> {
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
+    /// Set when that language runs the other way than the page's (`rtl` on an English page,
+    /// `ltr` on an Arabic one), for the `dir` attribute.
+    pub title_dir: Option<&'static str>,
     pub url: String,
 }
 
@@ -71,6 +81,9 @@ pub struct PageItem<'a> {
 pub struct CitationView<'a> {
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
+    /// Set when that language runs the other way than the page's (`rtl` on an English page,
+    /// `ltr` on an Arabic one), for the `dir` attribute.
+    pub title_dir: Option<&'static str>,
     /// The citing paper's page, when it is in the map.
     pub url: Option<String>,
     pub from: &'a str,
@@ -84,6 +97,9 @@ pub struct PaperView<'a> {
     pub id: &'a str,
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
+    /// Set when that language runs the other way than the page's (`rtl` on an English page,
+    /// `ltr` on an Arabic one), for the `dir` attribute.
+    pub title_dir: Option<&'static str>,
     pub authors: &'a [String],
     pub year: i32,
     pub first_posted: Option<String>,
@@ -96,6 +112,9 @@ pub struct PaperView<'a> {
     pub abstract_html: &'a str,
     pub abstract_markdown: &'a str,
     pub abstract_lang: Option<&'a str>,
+    /// Set when that language runs the other way than the page's (`rtl` on an English page,
+    /// `ltr` on an Arabic one), for the `dir` attribute.
+    pub abstract_dir: Option<&'static str>,
     pub abstract_source: Option<&'a str>,
     pub cited_by_count: usize,
     pub builds_on_count: usize,
@@ -122,6 +141,9 @@ pub struct PageView<'a> {
     pub title: &'a str,
     /// The language the page's text is written in.
     pub lang: &'a str,
+    /// Set when that language runs the other way than the reader's (`rtl`, `ltr`), for the
+    /// `dir` attribute.
+    pub dir: Option<&'static str>,
     /// True when the page is shown in another language than the reader's, for want of a version.
     pub untranslated: bool,
     pub date: Option<String>,
@@ -290,6 +312,13 @@ pub fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
     (lang != locale).then_some(lang)
 }
 
+/// `Some(direction)` when text in `lang` ([`other_lang`]'s answer: `None` for the page's own
+/// language) runs the other way than a page in `locale`, for the `dir` attribute.
+pub fn other_dir(lang: Option<&str>, locale: &str) -> Option<&'static str> {
+    let direction = crate::format::direction(lang?);
+    (direction != crate::format::direction(locale)).then_some(direction)
+}
+
 pub fn paper_item<'a>(
     model: &'a SiteModel,
     urls: &Urls,
@@ -299,10 +328,12 @@ pub fn paper_item<'a>(
     let entry = &model.papers[index];
     let (title, lang) = title_in(entry, locale);
     let path = paper_path(&entry.record.id);
+    let title_lang = other_lang(lang, locale);
     PaperItem {
         id: &entry.record.id,
         title,
-        title_lang: other_lang(lang, locale),
+        title_lang,
+        title_dir: other_dir(title_lang, locale),
         year: entry.record.year,
         citation_count: entry.record.citation_count,
         url: urls.url(locale, &path),
@@ -355,9 +386,11 @@ pub fn abstract_as<'b>(
 
 pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> PageItem<'a> {
     let version = entry.in_locale(locale);
+    let title_lang = other_lang(&version.lang, locale);
     PageItem {
         title: &version.title,
-        title_lang: other_lang(&version.lang, locale),
+        title_lang,
+        title_dir: other_dir(title_lang, locale),
         url: urls.url(locale, entry.path()),
     }
 }
@@ -399,7 +432,9 @@ pub fn paper_view<'a>(
     let entry = &model.papers[index];
     let record = &entry.record;
     let (title, title_lang) = title_in(entry, locale);
+    let title_lang = other_lang(title_lang, locale);
     let (abstract_text, abstract_lang) = abstract_in(entry, locale);
+    let abstract_lang = other_lang(abstract_lang, locale);
     let items = |list: &[usize]| -> Vec<PaperItem<'a>> {
         list.iter()
             .take(list_limit)
@@ -415,9 +450,11 @@ pub fn paper_view<'a>(
                 Some(i) => title_in(&model.papers[i], locale),
                 None => (c.from.as_str(), locale),
             };
+            let title_lang = other_lang(lang, locale);
             CitationView {
                 title,
-                title_lang: other_lang(lang, locale),
+                title_lang,
+                title_dir: other_dir(title_lang, locale),
                 url: citing.map(|i| urls.url(locale, &paper_path(&model.papers[i].record.id))),
                 from: &c.from,
                 year: c.year.or(citing.map(|i| model.papers[i].record.year)),
@@ -442,7 +479,8 @@ pub fn paper_view<'a>(
         bibtex_html,
         id: &record.id,
         title,
-        title_lang: other_lang(title_lang, locale),
+        title_lang,
+        title_dir: other_dir(title_lang, locale),
         authors: &record.authors,
         year: record.year,
         first_posted: record.first_posted.map(|d| d.to_string()),
@@ -457,7 +495,8 @@ pub fn paper_view<'a>(
             .collect(),
         abstract_html,
         abstract_markdown: &abstract_text.markdown,
-        abstract_lang: other_lang(abstract_lang, locale),
+        abstract_lang,
+        abstract_dir: other_dir(abstract_lang, locale),
         abstract_source: record.abstract_source.as_deref(),
         cited_by_count: entry.built_on_by.len(),
         builds_on_count: entry.builds_on.len(),
@@ -490,6 +529,7 @@ pub fn page_view<'a>(
         path: entry.path(),
         title: &version.title,
         lang: &version.lang,
+        dir: other_dir(other_lang(&version.lang, locale), locale),
         untranslated: version.lang != locale,
         date: version.date.map(|d| d.to_string()),
         publication: version.publication.as_deref(),

@@ -1,0 +1,118 @@
+//! Languages written right to left: a page in Arabic, Hebrew or Persian says `dir="rtl"`, and
+//! each piece of text in another language that runs the other way (an English title on an Arabic
+//! page, a Persian one on an English page, a language's name in the switcher) says its own
+//! direction; a site of left-to-right languages has no `dir` at all.
+
+mod common;
+
+use common::Site;
+
+/// The minimal fixture with Arabic as a fourth language (its messages are only its name: the
+/// rest falls back to English), a paper translated into Arabic and a paper written in Persian.
+fn site_with_arabic() -> Site {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "site.toml",
+        "[map]",
+        "[[languages]]\ncode = \"ar\"\n\n[map]",
+    );
+    site.write("i18n/ar/main.ftl", "language-name = العربية\n");
+    site.append("i18n/en/main.ftl", "language-fa = Persian\n");
+    site.write(
+        "content/papers/1000.00001.ar.md",
+        "---\ntitle: \"أخطاء التسمية\"\n---\nندرس أخطاء التسمية.\n",
+    );
+    site.write(
+        "content/papers/1000.00006.md",
+        "---\nid: \"1000.00006\"\ntitle: \"خطاهای برچسب\"\nlang: fa\nyear: 2023\n---\nما خطاهای برچسب را بررسی می‌کنیم.\n",
+    );
+    site
+}
+
+/// The opening tag of the first element that starts with `start` (`<h1`), whole.
+fn tag<'p>(page: &'p str, start: &str) -> &'p str {
+    let at = page
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in the page: {page}"));
+    &page[at..at + page[at..].find('>').unwrap() + 1]
+}
+
+#[test]
+fn an_arabic_page_runs_right_to_left_and_its_english_text_left_to_right() {
+    let site = site_with_arabic();
+    let run = site.build();
+    run.assert_ok();
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+
+    let home = site.read("public/ar/index.html");
+    assert_eq!(tag(&home, "<html"), "<html lang=\"ar\" dir=\"rtl\">");
+    // The switcher: Arabic is the page's own language; English runs the other way.
+    assert_eq!(
+        tag(&home, "<span aria-current=\"page\""),
+        "<span aria-current=\"page\" lang=\"ar\">"
+    );
+    assert!(
+        home.contains("hreflang=\"en\" lang=\"en\" dir=\"ltr\">English</a>"),
+        "{home}"
+    );
+    // A Persian title on an Arabic page: both right to left, so no `dir` of its own.
+    assert!(home.contains("lang=\"fa\">خطاهای برچسب</a>"), "{home}");
+
+    // Translated into Arabic: nothing in another language.
+    let translated = site.read("public/ar/paper/1000.00001/index.html");
+    assert_eq!(tag(&translated, "<h1"), "<h1>");
+    assert_eq!(
+        tag(&translated, "<div class=\"abstract-text\""),
+        "<div class=\"abstract-text\">"
+    );
+    // Not translated: its English title and abstract run left to right inside the Arabic page.
+    let untranslated = site.read("public/ar/paper/1000.00004/index.html");
+    assert_eq!(
+        tag(&untranslated, "<html"),
+        "<html lang=\"ar\" dir=\"rtl\">"
+    );
+    assert_eq!(tag(&untranslated, "<h1"), "<h1 lang=\"en\" dir=\"ltr\">");
+    // A page written in Chinese, which Arabic readers get for want of a version of their own.
+    let press = site.read("public/ar/press/story/index.html");
+    assert_eq!(tag(&press, "<div lang="), "<div lang=\"zh\" dir=\"ltr\">");
+}
+
+#[test]
+fn a_right_to_left_text_on_a_left_to_right_page_says_its_direction() {
+    let site = site_with_arabic();
+    site.build().assert_ok();
+
+    let home = site.read("public/index.html");
+    assert_eq!(tag(&home, "<html"), "<html lang=\"en\">");
+    assert!(
+        home.contains("hreflang=\"ar\" lang=\"ar\" dir=\"rtl\">العربية</a>"),
+        "{home}"
+    );
+    assert!(
+        home.contains("lang=\"fa\" dir=\"rtl\">خطاهای برچسب</a>"),
+        "{home}"
+    );
+    let persian = site.read("public/paper/1000.00006/index.html");
+    assert_eq!(tag(&persian, "<h1"), "<h1 lang=\"fa\" dir=\"rtl\">");
+    assert_eq!(
+        tag(&persian, "<div class=\"abstract-text\""),
+        "<div class=\"abstract-text\" lang=\"fa\" dir=\"rtl\">"
+    );
+    let french = site.read("public/fr/paper/1000.00006/index.html");
+    assert_eq!(tag(&french, "<h1"), "<h1 lang=\"fa\" dir=\"rtl\">");
+}
+
+#[test]
+fn a_site_of_left_to_right_languages_has_no_dir_attribute() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let mut pages = 0;
+    for (path, bytes) in site.tree("public") {
+        if path.extension().is_some_and(|e| e == "html") {
+            let page = String::from_utf8(bytes).unwrap();
+            assert!(!page.contains(" dir="), "{}: {page}", path.display());
+            pages += 1;
+        }
+    }
+    assert!(pages > 10, "only {pages} pages");
+}
