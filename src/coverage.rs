@@ -3,8 +3,9 @@
 //! do not (its parent language's files do not count), messages it defines that the default does
 //! not (obsolete), the same for the attributes of the messages both define, the messages whose
 //! variables differ from the default language's (one that drops a variable loses what it says;
-//! one that uses another fails unless the page gives it), and the papers and long-form pages
-//! that have no version in it. `papermap check` prints it for translators (in English: it is
+//! one that uses another fails unless the page gives it), and the papers, long-form pages and
+//! subfields (their `subfield-<slug>` messages, which are the map's data, not the default
+//! language's interface) that have no version in it. `papermap check` prints it for translators (in English: it is
 //! terminal output, not a page of the site); `papermap check --strict` turns each missing
 //! message and attribute into an error.
 
@@ -14,7 +15,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
-use crate::localize::{Definition, Localizer, Place, I18N_DIR};
+use crate::localize::{subfield_message, Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
 use crate::model::SiteModel;
 
 /// How many untranslated papers or pages the report names before it only counts them.
@@ -94,6 +95,11 @@ pub struct LocaleCoverage {
     pub pages: usize,
     /// The pages (`press/slug`) with no version in this locale, sorted.
     pub untranslated_pages: Vec<String>,
+    /// How many subfields the map has.
+    pub subfields: usize,
+    /// The names of the subfields that its own files give no `subfield-<slug>` message, in the
+    /// map's order of subfields.
+    pub untranslated_subfields: Vec<String>,
 }
 
 /// The coverage of every language but the default, in `site.toml` order.
@@ -121,14 +127,34 @@ impl Coverage {
             };
         }
         let default = localizer.own_messages(0);
+        let subfield_ids: Vec<String> = model
+            .lists
+            .subfields
+            .iter()
+            .map(|g| subfield_message(&g.slug))
+            .collect();
         let default_variables = localizer.variables(0);
         let locales = (1..localizer.len())
             .map(|locale| {
                 let code = localizer.code(locale);
                 let own = localizer.own_messages(locale);
-                let missing =
-                    missing_in(localizer, locale, |l| localizer.own_messages(l), |_| true);
-                let obsolete = obsolete_in(own, default, |_| true);
+                let missing = missing_in(
+                    localizer,
+                    locale,
+                    |l| localizer.own_messages(l),
+                    is_interface,
+                );
+                // A language's names of subfields may cover more than the map has yet (a table
+                // of a whole taxonomy): one the map lacks is not obsolete.
+                let obsolete = obsolete_in(own, default, is_interface);
+                let untranslated_subfields = model
+                    .lists
+                    .subfields
+                    .iter()
+                    .zip(&subfield_ids)
+                    .filter(|(_, id)| !own.contains_key(*id))
+                    .map(|(group, _)| group.name.clone())
+                    .collect();
                 // Only the attributes of the messages that both languages define.
                 let message_of = |id: &str| id.split_once('.').map_or(id, |(m, _)| m).to_string();
                 let missing_attributes = missing_in(
@@ -171,7 +197,10 @@ impl Coverage {
                 LocaleCoverage {
                     code: code.to_string(),
                     folder: locale_folder(config, code),
-                    translated: default.keys().filter(|id| own.contains_key(*id)).count(),
+                    translated: default
+                        .keys()
+                        .filter(|id| is_interface(id) && own.contains_key(*id))
+                        .count(),
                     missing,
                     obsolete,
                     missing_attributes,
@@ -182,13 +211,15 @@ impl Coverage {
                     untranslated_abstracts,
                     pages: model.pages.len(),
                     untranslated_pages,
+                    subfields: model.lists.subfields.len(),
+                    untranslated_subfields,
                 }
             })
             .collect();
         Coverage {
             default: localizer.code(0).to_string(),
             default_folder: locale_folder(config, localizer.code(0)),
-            messages: default.len(),
+            messages: default.keys().filter(|id| is_interface(id)).count(),
             locales,
         }
     }
@@ -335,6 +366,15 @@ impl Coverage {
                     first_few(&l.untranslated_abstracts)
                 );
             }
+            if !l.untranslated_subfields.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  subfields without a translation ({} of {}): {}",
+                    l.untranslated_subfields.len(),
+                    l.subfields,
+                    first_few(&l.untranslated_subfields)
+                );
+            }
             if !l.untranslated_pages.is_empty() {
                 let _ = writeln!(
                     out,
@@ -460,6 +500,12 @@ fn counted(n: usize, one: &str, other: &str) -> String {
 }
 
 /// The first few items, then `…` when there are more.
+/// Whether a message is one of the interface's, which the default language defines, rather than
+/// the name of one of the map's subfields, which its data names.
+fn is_interface(id: &str) -> bool {
+    !id.starts_with(SUBFIELD_PREFIX)
+}
+
 fn first_few(items: &[String]) -> String {
     let mut shown: Vec<&str> = items.iter().take(FIRST_FEW).map(String::as_str).collect();
     if items.len() > FIRST_FEW {

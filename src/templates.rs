@@ -1,7 +1,8 @@
 //! Tera templates: the theme's `themes/<theme>/templates/`, with any file of the site's own
 //! `templates/` taking the place of the theme's file of the same name. Templates are compiled
 //! once; each locale then gets its own copy with the functions that speak its language: `t()`
-//! for Fluent messages and the `num` and `date` filters for ICU4X formatting.
+//! for Fluent messages, the `num` and `date` filters for ICU4X formatting, and `subfield_name`
+//! for a subfield's name in the language (its `subfield-<slug>` message, when there is one).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -15,7 +16,7 @@ use walkdir::WalkDir;
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
-use crate::localize::Localizer;
+use crate::localize::{subfield_message, Localizer};
 use crate::records::Date;
 
 pub const SITE_TEMPLATES_DIR: &str = "templates";
@@ -119,9 +120,40 @@ impl Templates {
         Ok(Templates { tera, sources })
     }
 
-    /// A copy of the templates that renders in one locale.
-    pub fn for_locale(&self, localizer: &Arc<Localizer>, locale: usize) -> LocaleTemplates {
+    /// A copy of the templates that renders in one locale; `subfields` are the map's subfields'
+    /// (name, slug).
+    pub fn for_locale<'s>(
+        &self,
+        localizer: &Arc<Localizer>,
+        locale: usize,
+        subfields: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> LocaleTemplates {
         let mut tera = self.tera.clone();
+        // Made once a locale: a paper page shows a few subfields, and a list page its own.
+        let names: HashMap<String, Result<String, String>> = subfields
+            .into_iter()
+            .filter_map(|(name, slug)| {
+                let key = subfield_message(slug);
+                localizer
+                    .defines(locale, &key)
+                    .then(|| (name.to_string(), localizer.message(locale, &key, None)))
+            })
+            .collect();
+        tera.register_filter(
+            "subfield_name",
+            move |value: &Value, _: &HashMap<String, Value>| {
+                let name = value.as_str().ok_or_else(|| {
+                    tera::Error::msg(format!(
+                        "`subfield_name` needs a subfield's name, not {value}"
+                    ))
+                })?;
+                match names.get(name) {
+                    Some(Ok(text)) => Ok(Value::String(text.clone())),
+                    Some(Err(why)) => Err(tera::Error::msg(why.clone())),
+                    None => Ok(value.clone()),
+                }
+            },
+        );
         tera.register_function(
             "t",
             Translate {

@@ -64,9 +64,12 @@ fn year_subfield_and_all_papers_pages_exist_in_every_locale() {
     let subfield =
         site.read("public/zh/subfield/computer-vision-and-pattern-recognition/index.html");
     assert_eq!(linked_papers(main_part(&subfield)), ["1000.00001"]);
-    // The paper page links its subfield's page.
+    // The paper page links its subfield's page, under the subfield's name in the language
+    // (i18n/zh/subfields.ftl), or in the records where the language has none.
     let paper = site.read("public/zh/paper/1000.00001/index.html");
-    assert!(paper.contains(r#"<a href="/map/zh/subfield/computer-vision-and-pattern-recognition/">Computer Vision and Pattern Recognition</a>"#));
+    assert!(paper.contains(r#"<a href="/map/zh/subfield/computer-vision-and-pattern-recognition/">计算机视觉与模式识别</a>"#));
+    let paper = site.read("public/paper/1000.00001/index.html");
+    assert!(paper.contains(r#"<a href="/map/subfield/computer-vision-and-pattern-recognition/">Computer Vision and Pattern Recognition</a>"#));
 }
 
 #[test]

@@ -26,6 +26,15 @@ use references::References;
 
 pub const I18N_DIR: &str = "i18n";
 
+/// What a message that names a subfield in a language starts with: `subfield-` and the
+/// subfield's slug (`subfield-computer-vision-and-pattern-recognition`).
+pub const SUBFIELD_PREFIX: &str = "subfield-";
+
+/// The id of the message that names the subfield with this slug.
+pub fn subfield_message(slug: &str) -> String {
+    format!("{SUBFIELD_PREFIX}{slug}")
+}
+
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -221,6 +230,16 @@ impl Localizer {
     /// language when the site has it (zh-Hant → zh), then the default language.
     pub fn fallback(&self, locale: usize) -> &[usize] {
         &self.locales[locale].fallback
+    }
+
+    /// Whether a language of `locale`'s chain defines the message `id` with a value.
+    pub fn defines(&self, locale: usize, id: &str) -> bool {
+        self.locales[locale].fallback.iter().any(|&i| {
+            self.locales[i]
+                .bundle
+                .get_message(id)
+                .is_some_and(|m| m.value().is_some())
+        })
     }
 
     /// The message `key` in a locale, falling back along its chain: the value of a message

@@ -174,7 +174,12 @@ impl<'a> SiteRenderer<'a> {
                     facts: facts(config),
                     classified: !config.classification.categories.is_empty(),
                 };
-                (code, templates.for_locale(localizer, i), site)
+                let subfields = model
+                    .lists
+                    .subfields
+                    .iter()
+                    .map(|g| (g.name.as_str(), g.slug.as_str()));
+                (code, templates.for_locale(localizer, i, subfields), site)
             })
             .collect();
         SiteRenderer {

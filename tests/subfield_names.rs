@@ -1,0 +1,184 @@
+//! A subfield's name in each language: the message `subfield-<slug>` of the page's language (or
+//! the languages it falls back to) wherever the theme names the subfield: the paper page's list
+//! and rankings, the subfield's list page, its feed and the list of subfields; the name in the
+//! records where no language of the chain has one. `papermap check` lists the subfields a
+//! language has no name for, apart from the interface's messages.
+
+mod common;
+
+use common::{block, Site};
+
+const CV: &str = "Computer Vision and Pattern Recognition";
+const CV_SLUG: &str = "computer-vision-and-pattern-recognition";
+
+/// The minimal fixture with a second subfield that no language names, on a paper ranked in both,
+/// and the French name of the first in a file of its own.
+fn site() -> Site {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00001.md",
+        &format!("subfields: [\"{CV}\"]"),
+        &format!(
+            "subfields: [\"{CV}\", \"Quantum Gardening\"]\n\
+             rankings:\n  - {{ subfield: \"{CV}\", researchers: [\"Ada\"] }}\n  \
+             - {{ subfield: \"Quantum Gardening\", researchers: [\"Alan\"] }}"
+        ),
+    );
+    for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
+        if site.path(file).exists() {
+            site.remove(file);
+        }
+    }
+    site.write(
+        "i18n/fr/subfields.ftl",
+        format!("subfield-{CV_SLUG} = Vision par ordinateur\nsubfield-not-in-the-map = Rien\n"),
+    );
+    site
+}
+
+#[test]
+fn a_subfield_is_named_in_the_page_s_language_wherever_the_theme_names_it() {
+    let site = site();
+    let run = site.build();
+    run.assert_ok();
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+
+    let paper = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(
+        paper.contains(&format!(
+            "<a href=\"/map/fr/subfield/{CV_SLUG}/\">Vision par ordinateur</a>"
+        )),
+        "{paper}"
+    );
+    assert!(
+        paper.contains("<a href=\"/map/fr/subfield/quantum-gardening/\">Quantum Gardening</a>"),
+        "a subfield no language names keeps its name: {paper}"
+    );
+    assert!(
+        paper.contains("<h3>En Vision par ordinateur</h3>"),
+        "{paper}"
+    );
+    assert!(paper.contains("<h3>En Quantum Gardening</h3>"), "{paper}");
+
+    let list = site.read(&format!("public/fr/subfield/{CV_SLUG}/index.html"));
+    assert!(
+        list.contains("<title>Vision par ordinateur · "),
+        "the list's title: {list}"
+    );
+    assert!(
+        list.contains(
+            "title=\"Carte des articles : articles les plus récents en Vision par ordinateur\""
+        ),
+        "the feed's link in the head: {list}"
+    );
+    let feed = site.read(&format!("public/fr/subfield/{CV_SLUG}/atom.xml"));
+    assert!(
+        feed.contains(
+            "<title>Carte des articles : articles les plus récents en Vision par ordinateur</title>"
+        ),
+        "{feed}"
+    );
+    // The feed's categories are the records' names: they identify, they are not read.
+    assert!(
+        feed.contains(&format!("<category term=\"{CV}\"/>")),
+        "{feed}"
+    );
+    let subfields = site.read("public/fr/subfields/index.html");
+    assert!(
+        subfields.contains(&format!(
+            "<a href=\"/map/fr/subfield/{CV_SLUG}/\">Vision par ordinateur</a>"
+        )),
+        "{subfields}"
+    );
+
+    // English and Chinese have no names of their own: the records' name, as before.
+    for locale_path in [
+        "public/paper/1000.00001/index.html",
+        "public/zh/paper/1000.00001/index.html",
+    ] {
+        let page = site.read(locale_path);
+        assert!(
+            page.contains(&format!("/subfield/{CV_SLUG}/\">{CV}</a>")),
+            "{page}"
+        );
+    }
+}
+
+#[test]
+fn the_default_language_may_rename_a_subfield_for_the_languages_that_fall_back_to_it() {
+    let site = site();
+    site.write(
+        "i18n/en/subfields.ftl",
+        format!("subfield-{CV_SLUG} = Computer vision\n"),
+    );
+    site.build().assert_ok();
+    let en = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        en.contains(&format!("/subfield/{CV_SLUG}/\">Computer vision</a>")),
+        "{en}"
+    );
+    let zh = site.read("public/zh/paper/1000.00001/index.html");
+    assert!(
+        zh.contains(&format!("/subfield/{CV_SLUG}/\">Computer vision</a>")),
+        "{zh}"
+    );
+    let fr = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(
+        fr.contains(&format!("/subfield/{CV_SLUG}/\">Vision par ordinateur</a>")),
+        "{fr}"
+    );
+}
+
+#[test]
+fn check_lists_the_subfields_a_language_has_no_name_for_and_no_more() {
+    let site = site();
+    let run = site.run(&["check", "--strict"]);
+    // zh lacks no interface message and no name is an error: the strict check passes.
+    run.assert_ok();
+    let fr = block(&run, "fr");
+    assert!(
+        fr[0].contains(", 0 missing, 0 obsolete;"),
+        "subfield names are not interface messages: {fr:?}"
+    );
+    assert!(
+        fr.contains(&"  subfields without a translation (1 of 2): Quantum Gardening"),
+        "{fr:?}"
+    );
+    assert!(
+        !fr.iter().any(|l| l.contains("not-in-the-map")),
+        "a name of a subfield the map lacks yet is not obsolete: {fr:?}"
+    );
+    let zh = block(&run, "zh");
+    assert!(
+        zh.contains(
+            &format!("  subfields without a translation (2 of 2): {CV}, Quantum Gardening")
+                .as_str()
+        ),
+        "{zh:?}"
+    );
+}
+
+#[test]
+fn a_subfield_name_that_cannot_be_formatted_fails_the_pages_that_show_it() {
+    let site = site();
+    site.build().assert_ok();
+    let before = site.tree("public");
+    site.write(
+        "i18n/fr/subfields.ftl",
+        format!("subfield-{CV_SLUG} = Vision {{ $what }}\n"),
+    );
+    let run = site.build();
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "the message `subfield-{CV_SLUG}` of i18n/fr/ cannot be formatted"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        site.tree("public") == before,
+        "the last good output is untouched"
+    );
+}
