@@ -104,9 +104,10 @@ impl Renderer<'_> {
             .languages
             .iter()
             .zip(&self.og_locales)
-            .map(|(l, og_locale)| Alternate {
+            .zip(&self.directions)
+            .map(|((l, og_locale), &dir)| Alternate {
                 lang: &l.code,
-                dir: crate::format::direction(&l.code),
+                dir: (dir != site.dir).then_some(dir),
                 og_locale,
                 url: urls.url(&l.code, path_of) + file_of,
                 absolute_url: urls.absolute(&l.code, path_of) + file_of,

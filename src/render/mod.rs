@@ -194,6 +194,11 @@ impl<'a> SiteRenderer<'a> {
                     .iter()
                     .map(|l| l.formats.to_string().replace('-', "_"))
                     .collect(),
+                directions: config
+                    .languages
+                    .iter()
+                    .map(|l| crate::format::direction(&l.code))
+                    .collect(),
             },
             locales,
         }
@@ -385,6 +390,8 @@ struct Renderer<'a> {
     /// Each language's locale as Open Graph writes it (`en_GB`), in the order of the site's
     /// languages: every page names them all.
     og_locales: Vec<String>,
+    /// Which way each language runs, in `site.toml` order.
+    directions: Vec<&'static str>,
 }
 
 /// The folder of a page (from its locale's root) and the file its address names in it: pages

@@ -42,8 +42,10 @@ pub struct SiteView<'a> {
 #[derive(Serialize)]
 pub struct Alternate<'a> {
     pub lang: &'a str,
-    /// Which way that language runs: `ltr` or `rtl`.
-    pub dir: &'static str,
+    /// Set when that language runs the other way than the page's (`rtl`, `ltr`), for the `dir`
+    /// attribute of its name in the switcher; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<&'static str>,
     /// The locale as Open Graph writes it (`en_GB`, `fr`): the language's `formats`.
     pub og_locale: &'a str,
     pub url: String,
@@ -59,7 +61,8 @@ pub struct PaperItem<'a> {
     /// Set when the title is shown in another language than the page's.
     pub title_lang: Option<&'a str>,
     /// Set when that language runs the other way than the page's (`rtl` on an English page,
-    /// `ltr` on an Arabic one), for the `dir` attribute.
+    /// `ltr` on an Arabic one), for the `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title_dir: Option<&'static str>,
     pub year: i32,
     pub citation_count: Option<u64>,
@@ -72,7 +75,8 @@ pub struct PageItem<'a> {
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
     /// Set when that language runs the other way than the page's (`rtl` on an English page,
-    /// `ltr` on an Arabic one), for the `dir` attribute.
+    /// `ltr` on an Arabic one), for the `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title_dir: Option<&'static str>,
     pub url: String,
 }
@@ -82,7 +86,8 @@ pub struct CitationView<'a> {
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
     /// Set when that language runs the other way than the page's (`rtl` on an English page,
-    /// `ltr` on an Arabic one), for the `dir` attribute.
+    /// `ltr` on an Arabic one), for the `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title_dir: Option<&'static str>,
     /// The citing paper's page, when it is in the map.
     pub url: Option<String>,
@@ -98,7 +103,8 @@ pub struct PaperView<'a> {
     pub title: &'a str,
     pub title_lang: Option<&'a str>,
     /// Set when that language runs the other way than the page's (`rtl` on an English page,
-    /// `ltr` on an Arabic one), for the `dir` attribute.
+    /// `ltr` on an Arabic one), for the `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title_dir: Option<&'static str>,
     pub authors: &'a [String],
     pub year: i32,
@@ -113,7 +119,8 @@ pub struct PaperView<'a> {
     pub abstract_markdown: &'a str,
     pub abstract_lang: Option<&'a str>,
     /// Set when that language runs the other way than the page's (`rtl` on an English page,
-    /// `ltr` on an Arabic one), for the `dir` attribute.
+    /// `ltr` on an Arabic one), for the `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub abstract_dir: Option<&'static str>,
     pub abstract_source: Option<&'a str>,
     pub cited_by_count: usize,
@@ -142,7 +149,8 @@ pub struct PageView<'a> {
     /// The language the page's text is written in.
     pub lang: &'a str,
     /// Set when that language runs the other way than the reader's (`rtl`, `ltr`), for the
-    /// `dir` attribute.
+    /// `dir` attribute; not in the context otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dir: Option<&'static str>,
     /// True when the page is shown in another language than the reader's, for want of a version.
     pub untranslated: bool,

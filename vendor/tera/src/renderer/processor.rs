@@ -674,6 +674,18 @@ impl<'a> Processor<'a> {
                     }
                 }
             }
+            // papermap patch: `{% if name %}` for a plain name, neither negated nor filtered, is
+            // looked up in the frames and the context directly: a name that is not there is
+            // false, as below, but without the error (and its formatted message) that
+            // `lookup_ident` makes only for it to be dropped here.
+            ExprVal::Ident(ref ident)
+                if !bool_expr.negated
+                    && bool_expr.filters.is_empty()
+                    && !ident.as_bytes().contains(&b'[')
+                    && ident != MAGICAL_DUMP_VAR =>
+            {
+                self.call_stack.lookup(ident).is_some_and(|value| value.is_truthy())
+            }
             ExprVal::Ident(_) => {
                 // papermap patch: evaluated without escaping, which made an escaped copy of a
                 // string (`{% if paper.abstract_html %}`: the whole abstract) only to ask whether

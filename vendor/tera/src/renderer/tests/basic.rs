@@ -417,6 +417,29 @@ fn render_tests() {
     }
 }
 
+// papermap patch: `{% if name %}` looks the name up directly (processor.rs, `eval_as_bool`).
+#[test]
+fn if_a_name_looks_it_up_in_frames_and_context_and_a_missing_one_is_false() {
+    let mut context = Context::new();
+    context.insert("item", &serde_json::json!({ "lang": "en", "dir": null, "empty": "" }));
+    context.insert("items", &serde_json::json!([{ "dir": "rtl" }, { "dir": null }, {}]));
+    let inputs = vec![
+        ("{% if item.lang %}a{% endif %}", "a"),
+        ("{% if item.dir %}a{% endif %}", ""),
+        ("{% if item.empty %}a{% endif %}", ""),
+        ("{% if item.missing %}a{% else %}b{% endif %}", "b"),
+        ("{% if nothing.at.all %}a{% endif %}", ""),
+        ("{% if not item.missing %}a{% endif %}", "a"),
+        ("{% if item.missing | default(value='x') %}a{% endif %}", "a"),
+        ("{% for i in items %}{% if i.dir %}{{ i.dir }}{% else %}-{% endif %}{% endfor %}", "rtl--"),
+        ("{% set lang = item.lang %}{% if lang %}{{ lang }}{% endif %}", "en"),
+        ("{% if __tera_context %}a{% endif %}", "a"),
+    ];
+    for (input, expected) in inputs {
+        assert_eq!(render_template(input, &context).unwrap(), expected, "{input}");
+    }
+}
+
 #[test]
 fn render_if_elif_else() {
     let mut context = Context::new();
