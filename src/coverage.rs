@@ -5,9 +5,9 @@
 //! variables differ from the default language's (one that drops a variable loses what it says;
 //! one that uses another fails unless the page gives it), and the papers, long-form pages and
 //! subfields (their `subfield-<slug>` messages, which are the map's data, not the default
-//! language's interface) that have no version in it. `papermap check` prints it for translators (in English: it is
-//! terminal output, not a page of the site); `papermap check --strict` turns each missing
-//! message and attribute into an error.
+//! language's interface) that have no version in it. `papermap check` prints it for translators
+//! (in English: it is terminal output, not a page of the site); `papermap check --strict` turns
+//! each missing message and attribute into an error.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -499,13 +499,13 @@ fn counted(n: usize, one: &str, other: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { other })
 }
 
-/// The first few items, then `…` when there are more.
 /// Whether a message is one of the interface's, which the default language defines, rather than
 /// the name of one of the map's subfields, which its data names.
 fn is_interface(id: &str) -> bool {
     !id.starts_with(SUBFIELD_PREFIX)
 }
 
+/// The first few items, then `…` when there are more.
 fn first_few(items: &[String]) -> String {
     let mut shown: Vec<&str> = items.iter().take(FIRST_FEW).map(String::as_str).collect();
     if items.len() > FIRST_FEW {
