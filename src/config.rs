@@ -84,6 +84,8 @@ pub struct Language {
     pub langid: LanguageIdentifier,
     /// The locale that numbers and dates are formatted for.
     pub formats: LanguageIdentifier,
+    /// Which way the language runs: `ltr` or `rtl` ([`crate::format::direction`]).
+    pub direction: &'static str,
 }
 
 /// A site-wide figure from `[facts]`, available to templates and Fluent messages.
@@ -263,6 +265,7 @@ fn resolve(
             },
         };
         languages.push(Language {
+            direction: crate::format::direction(code),
             code: code.clone(),
             langid,
             formats,

@@ -156,17 +156,16 @@ impl Coverage {
                     .map(|(group, _)| group.name.clone())
                     .collect();
                 // Only the attributes of the messages that both languages define.
-                let message_of = |id: &str| id.split_once('.').map_or(id, |(m, _)| m).to_string();
                 let missing_attributes = missing_in(
                     localizer,
                     locale,
                     |l| localizer.own_attributes(l),
-                    |id| own.contains_key(&message_of(id)),
+                    |id| own.contains_key(message_of(id)),
                 );
                 let obsolete_attributes = obsolete_in(
                     localizer.own_attributes(locale),
                     localizer.own_attributes(0),
-                    |id| default.contains_key(&message_of(id)),
+                    |id| default.contains_key(message_of(id)),
                 );
                 let untranslated_papers = model
                     .lists
@@ -497,6 +496,13 @@ pub fn percent(part: usize, whole: usize) -> String {
 
 fn counted(n: usize, one: &str, other: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { other })
+}
+
+/// The message an attribute's id (`search.placeholder`) belongs to.
+fn message_of(attribute: &str) -> &str {
+    attribute
+        .split_once('.')
+        .map_or(attribute, |(message, _)| message)
 }
 
 /// Whether a message is one of the interface's, which the default language defines, rather than

@@ -112,21 +112,20 @@ fn the_default_language_may_rename_a_subfield_for_the_languages_that_fall_back_t
         format!("subfield-{CV_SLUG} = Computer vision\n"),
     );
     site.build().assert_ok();
-    let en = site.read("public/paper/1000.00001/index.html");
-    assert!(
-        en.contains(&format!("/subfield/{CV_SLUG}/\">Computer vision</a>")),
-        "{en}"
-    );
-    let zh = site.read("public/zh/paper/1000.00001/index.html");
-    assert!(
-        zh.contains(&format!("/subfield/{CV_SLUG}/\">Computer vision</a>")),
-        "{zh}"
-    );
-    let fr = site.read("public/fr/paper/1000.00001/index.html");
-    assert!(
-        fr.contains(&format!("/subfield/{CV_SLUG}/\">Vision par ordinateur</a>")),
-        "{fr}"
-    );
+    for (page, name) in [
+        ("public/paper/1000.00001/index.html", "Computer vision"),
+        ("public/zh/paper/1000.00001/index.html", "Computer vision"),
+        (
+            "public/fr/paper/1000.00001/index.html",
+            "Vision par ordinateur",
+        ),
+    ] {
+        let page = site.read(page);
+        assert!(
+            page.contains(&format!("/subfield/{CV_SLUG}/\">{name}</a>")),
+            "{page}"
+        );
+    }
 }
 
 #[test]

@@ -104,10 +104,9 @@ impl Renderer<'_> {
             .languages
             .iter()
             .zip(&self.og_locales)
-            .zip(&self.directions)
-            .map(|((l, og_locale), &dir)| Alternate {
+            .map(|(l, og_locale)| Alternate {
                 lang: &l.code,
-                dir: (dir != site.dir).then_some(dir),
+                dir: (l.direction != site.dir).then_some(l.direction),
                 og_locale,
                 url: urls.url(&l.code, path_of) + file_of,
                 absolute_url: urls.absolute(&l.code, path_of) + file_of,

@@ -164,7 +164,7 @@ impl<'a> SiteRenderer<'a> {
                 let formats = localizer.formats(i);
                 let site = SiteView {
                     lang: code,
-                    dir: crate::format::direction(code),
+                    dir: language.direction,
                     base_path: &config.base_path,
                     home_url: urls.url(code, ""),
                     stylesheet_url: format!("{}/style.css", config.base_path),
@@ -193,11 +193,6 @@ impl<'a> SiteRenderer<'a> {
                     .languages
                     .iter()
                     .map(|l| l.formats.to_string().replace('-', "_"))
-                    .collect(),
-                directions: config
-                    .languages
-                    .iter()
-                    .map(|l| crate::format::direction(&l.code))
                     .collect(),
             },
             locales,
@@ -390,8 +385,6 @@ struct Renderer<'a> {
     /// Each language's locale as Open Graph writes it (`en_GB`), in the order of the site's
     /// languages: every page names them all.
     og_locales: Vec<String>,
-    /// Which way each language runs, in `site.toml` order.
-    directions: Vec<&'static str>,
 }
 
 /// The folder of a page (from its locale's root) and the file its address names in it: pages
