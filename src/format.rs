@@ -1,10 +1,13 @@
 //! Numbers and dates for a locale, by ICU4X: `0,012` and `10 348` in French, `10,348` in
 //! English, `24 août 2022`, `2022年8月24日`. Built once per locale and shared by all threads.
-//! Also which way a language is written, for HTML's `dir`.
+//! Also which way a language is written, for HTML's `dir`, and the order of its alphabet, for
+//! lists sorted by name.
 
+use std::cmp::Ordering;
 use std::str::FromStr;
 
 use fixed_decimal::Decimal;
+use icu_collator::{Collator, CollatorBorrowed};
 use icu_datetime::fieldsets::YMD;
 use icu_datetime::DateTimeFormatter;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
@@ -50,6 +53,7 @@ pub struct LocaleFormats {
     decimal: DecimalFormatter,
     ungrouped: DecimalFormatter,
     date: DateTimeFormatter<YMD>,
+    collator: CollatorBorrowed<'static>,
 }
 
 impl std::fmt::Debug for LocaleFormats {
@@ -78,11 +82,21 @@ impl LocaleFormats {
         let date = DateTimeFormatter::try_new((&locale).into(), YMD::medium())
             .or_else(|_| DateTimeFormatter::try_new(Default::default(), YMD::medium()))
             .expect("compiled date data for the root locale");
+        let collator = Collator::try_new((&locale).into(), Default::default())
+            .or_else(|_| Collator::try_new(Default::default(), Default::default()))
+            .expect("compiled collation data for the root locale");
         LocaleFormats {
             decimal,
             ungrouped,
             date,
+            collator,
         }
+    }
+
+    /// The order of two names in the locale's alphabet: `Écologie` before `Zoologie` in
+    /// French, `动物学` (dòng) before `人工智能` (rén) in Chinese, by pinyin.
+    pub fn compare(&self, a: &str, b: &str) -> Ordering {
+        self.collator.compare(a, b)
     }
 
     pub fn number(&self, value: f64, digits: NumberOptions) -> String {

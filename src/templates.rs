@@ -16,7 +16,7 @@ use walkdir::WalkDir;
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
-use crate::localize::{subfield_message, Localizer};
+use crate::localize::{Localizer, SubfieldNames};
 use crate::records::Date;
 
 pub const SITE_TEMPLATES_DIR: &str = "templates";
@@ -120,25 +120,15 @@ impl Templates {
         Ok(Templates { tera, sources })
     }
 
-    /// A copy of the templates that renders in one locale; `subfields` are the map's subfields'
-    /// (name, slug).
-    pub fn for_locale<'s>(
+    /// A copy of the templates that renders in one locale; `subfield_names` are the locale's
+    /// [`Localizer::subfield_names`].
+    pub fn for_locale(
         &self,
         localizer: &Arc<Localizer>,
         locale: usize,
-        subfields: impl IntoIterator<Item = (&'s str, &'s str)>,
+        subfield_names: SubfieldNames,
     ) -> LocaleTemplates {
         let mut tera = self.tera.clone();
-        // Made once a locale: a paper page shows a few subfields, and a list page its own.
-        let names: HashMap<String, Result<String, String>> = subfields
-            .into_iter()
-            .filter_map(|(name, slug)| {
-                let key = subfield_message(slug);
-                localizer
-                    .defines(locale, &key)
-                    .then(|| (name.to_string(), localizer.message(locale, &key, None)))
-            })
-            .collect();
         tera.register_filter(
             "subfield_name",
             move |value: &Value, _: &HashMap<String, Value>| {
@@ -147,7 +137,7 @@ impl Templates {
                         "`subfield_name` needs a subfield's name, not {value}"
                     ))
                 })?;
-                match names.get(name) {
+                match subfield_names.get(name) {
                     Some(Ok(text)) => Ok(Value::String(text.clone())),
                     Some(Err(why)) => Err(tera::Error::msg(why.clone())),
                     None => Ok(value.clone()),

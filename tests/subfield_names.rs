@@ -1,8 +1,9 @@
 //! A subfield's name in each language: the message `subfield-<slug>` of the page's language (or
 //! the languages it falls back to) wherever the theme names the subfield: the paper page's list
 //! and rankings, the subfield's list page, its feed and the list of subfields; the name in the
-//! records where no language of the chain has one. `papermap check` lists the subfields a
-//! language has no name for, apart from the interface's messages.
+//! records where no language of the chain has one. The list of subfields is in the language's
+//! alphabetical order of those names. `papermap check` lists the subfields a language has no
+//! name for, apart from the interface's messages.
 
 mod common;
 
@@ -179,5 +180,76 @@ fn a_subfield_name_that_cannot_be_formatted_fails_the_pages_that_show_it() {
     assert!(
         site.tree("public") == before,
         "the last good output is untouched"
+    );
+}
+
+/// The names in the list of subfields of a built page, in order.
+fn listed_names(page: &str) -> Vec<String> {
+    let list = page
+        .split("<ul class=\"group-list\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</ul>").next())
+        .unwrap_or_else(|| panic!("no list of subfields: {page}"));
+    list.split("<li><a href=\"")
+        .skip(1)
+        .map(|item| {
+            let name = item.split_once("\">").map(|(_, rest)| rest).unwrap_or("");
+            name.split("</a>").next().unwrap_or("").to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_list_of_subfields_is_in_the_alphabetical_order_of_the_page_s_language() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00001.md",
+        &format!("subfields: [\"{CV}\"]"),
+        &format!("subfields: [\"{CV}\", \"Zoology\", \"Écologie\", \"Artificial Intelligence\"]"),
+    );
+    for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
+        if site.path(file).exists() {
+            site.remove(file);
+        }
+    }
+    site.write(
+        "i18n/fr/subfields.ftl",
+        format!(
+            "subfield-{CV_SLUG} = Vision par ordinateur\n\
+             subfield-zoology = Zoologie\n\
+             subfield-artificial-intelligence = Intelligence artificielle\n"
+        ),
+    );
+    site.write(
+        "i18n/zh/subfields.ftl",
+        format!(
+            "subfield-{CV_SLUG} = 计算机视觉\n\
+             subfield-zoology = 动物学\n\
+             subfield-artificial-intelligence = 人工智能\n"
+        ),
+    );
+    let run = site.build();
+    run.assert_ok();
+
+    // An accented capital sorts with its letter, not after Z as its bytes would.
+    assert_eq!(
+        listed_names(&site.read("public/subfields/index.html")),
+        ["Artificial Intelligence", CV, "Écologie", "Zoology"]
+    );
+    // By the French names, not the records' order of the English ones.
+    assert_eq!(
+        listed_names(&site.read("public/fr/subfields/index.html")),
+        [
+            "Écologie",
+            "Intelligence artificielle",
+            "Vision par ordinateur",
+            "Zoologie"
+        ]
+    );
+    // Chinese by pinyin (dòng, jì, rén), not by code point (人 before 动 before 计); as
+    // CLDR orders Chinese, Han before Latin script.
+    assert_eq!(
+        listed_names(&site.read("public/zh/subfields/index.html")),
+        ["动物学", "计算机视觉", "人工智能", "Écologie"]
     );
 }

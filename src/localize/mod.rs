@@ -6,7 +6,7 @@
 //! chain on its own. It also lists each locale's own message ids and attributes, for
 //! [`crate::coverage`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -34,6 +34,10 @@ pub const SUBFIELD_PREFIX: &str = "subfield-";
 pub fn subfield_message(slug: &str) -> String {
     format!("{SUBFIELD_PREFIX}{slug}")
 }
+
+/// The subfields' names in one locale: the records' name of each subfield that a language of
+/// the locale's chain names → that name, or why its message cannot be formatted.
+pub type SubfieldNames = HashMap<String, Result<String, String>>;
 
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
@@ -240,6 +244,23 @@ impl Localizer {
                 .get_message(id)
                 .is_some_and(|m| m.value().is_some())
         })
+    }
+
+    /// The names in `locale` of the subfields given as (records' name, slug), made once a locale:
+    /// a paper page shows a few subfields, and a list page its own.
+    pub fn subfield_names<'s>(
+        &self,
+        locale: usize,
+        subfields: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> SubfieldNames {
+        subfields
+            .into_iter()
+            .filter_map(|(name, slug)| {
+                let key = subfield_message(slug);
+                self.defines(locale, &key)
+                    .then(|| (name.to_string(), self.message(locale, &key, None)))
+            })
+            .collect()
     }
 
     /// The message `key` in a locale, falling back along its chain: the value of a message

@@ -8,13 +8,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::config::{Config, Fact};
+use crate::model::lists::Group;
 
 use super::shared::Shared;
 use super::views::{
     self, Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, SUBFIELDS_PATH, SUBFIELD_BASE,
     YEARS_PATH, YEAR_BASE,
 };
-use super::{feeds, Job, Renderer};
+use super::{feeds, Job, LocaleRendering, Renderer};
 
 /// What every page's context holds.
 #[derive(Serialize)]
@@ -92,13 +93,13 @@ impl Renderer<'_> {
     /// page's [`super::folder_and_file`].
     pub(super) fn context(
         &self,
-        site: &SiteView,
-        locale: &str,
+        rendering: &LocaleRendering,
         job: Job,
         (path_of, file_of): (&str, &str),
         shared: &Shared,
     ) -> tera::Result<tera::Context> {
         let (model, urls) = (self.model, &self.urls);
+        let (site, locale) = (&rendering.site, rendering.code);
         let alternates = self
             .config
             .languages
@@ -219,9 +220,17 @@ impl Renderer<'_> {
                 },
             ),
             Job::Years | Job::Subfields => {
-                let (kind, groups, base) = match job {
-                    Job::Years => ("years", &lists.years, YEAR_BASE),
-                    _ => ("subfields", &lists.subfields, SUBFIELD_BASE),
+                let (kind, groups, base): (_, Vec<&Group>, _) = match job {
+                    Job::Years => ("years", lists.years.iter().collect(), YEAR_BASE),
+                    _ => (
+                        "subfields",
+                        rendering
+                            .subfield_order
+                            .iter()
+                            .map(|&g| &lists.subfields[g])
+                            .collect(),
+                        SUBFIELD_BASE,
+                    ),
                 };
                 context(
                     common,
@@ -229,7 +238,7 @@ impl Renderer<'_> {
                         groups: GroupsView {
                             kind,
                             groups: groups
-                                .iter()
+                                .into_iter()
                                 .map(|g| views::group_link(g, urls, locale, base))
                                 .collect(),
                         },

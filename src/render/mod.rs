@@ -143,8 +143,18 @@ pub fn render_site(
 /// and site views, and the list of pages. `serve` keeps one to re-render single pages.
 pub struct SiteRenderer<'a> {
     renderer: Renderer<'a>,
-    locales: Vec<(&'a str, LocaleTemplates, SiteView<'a>)>,
+    locales: Vec<LocaleRendering<'a>>,
     jobs: Vec<Job>,
+}
+
+/// What the pages of one locale are rendered with, made once a build.
+struct LocaleRendering<'a> {
+    code: &'a str,
+    templates: LocaleTemplates,
+    site: SiteView<'a>,
+    /// The places in the model's list of subfields, in the locale's alphabetical order of the
+    /// names its pages show.
+    subfield_order: Vec<usize>,
 }
 
 impl<'a> SiteRenderer<'a> {
@@ -174,12 +184,21 @@ impl<'a> SiteRenderer<'a> {
                     facts: facts(config),
                     classified: !config.classification.categories.is_empty(),
                 };
-                let subfields = model
-                    .lists
-                    .subfields
-                    .iter()
-                    .map(|g| (g.name.as_str(), g.slug.as_str()));
-                (code, templates.for_locale(localizer, i, subfields), site)
+                let subfields = &model.lists.subfields;
+                let names =
+                    localizer.subfield_names(i, subfields.iter().map(|g| (&*g.name, &*g.slug)));
+                let shown = |g: usize| match names.get(&subfields[g].name) {
+                    Some(Ok(name)) => name.as_str(),
+                    _ => &subfields[g].name,
+                };
+                let mut subfield_order: Vec<usize> = (0..subfields.len()).collect();
+                subfield_order.sort_by(|&a, &b| formats.compare(shown(a), shown(b)));
+                LocaleRendering {
+                    code,
+                    templates: templates.for_locale(localizer, i, names),
+                    site,
+                    subfield_order,
+                }
             })
             .collect();
         SiteRenderer {
@@ -239,8 +258,8 @@ impl<'a> SiteRenderer<'a> {
             .collect();
         let mut work: Vec<(usize, Job)> = Vec::new();
         for (job, template, place) in &places {
-            for (l, (locale, _, _)) in self.locales.iter().enumerate() {
-                if wanted(template, locale, place) {
+            for (l, locale) in self.locales.iter().enumerate() {
+                if wanted(template, locale.code, place) {
                     work.push((l, *job));
                 }
             }
@@ -269,10 +288,7 @@ impl<'a> SiteRenderer<'a> {
         let shared = Shared::default();
         group
             .iter()
-            .map(|&(l, job)| {
-                let (locale, tera, site) = &self.locales[l];
-                self.renderer.render(tera, site, locale, job, &shared)
-            })
+            .map(|&(l, job)| self.renderer.render(&self.locales[l], job, &shared))
             .collect()
     }
 
@@ -290,7 +306,9 @@ impl<'a> SiteRenderer<'a> {
         self.work_of(part).into_iter().map(|(l, job)| {
             let (_, path, file) = self.renderer.place(job);
             let (path_of, _) = folder_and_file(job, &path, file);
-            let output = self.renderer.output_path(self.locales[l].0, path_of, file);
+            let output = self
+                .renderer
+                .output_path(self.locales[l].code, path_of, file);
             (output, path)
         })
     }
@@ -310,7 +328,7 @@ impl<'a> SiteRenderer<'a> {
                 self.locales
                     .iter()
                     .enumerate()
-                    .filter(move |(_, (locale, _, _))| part.owns(j, locale))
+                    .filter(move |(_, locale)| part.owns(j, locale.code))
                     .map(move |(l, _)| (l, job))
             })
             .collect()
@@ -495,12 +513,11 @@ impl Renderer<'_> {
 
     fn render(
         &self,
-        tera: &LocaleTemplates,
-        site: &SiteView,
-        locale: &str,
+        rendering: &LocaleRendering,
         job: Job,
         shared: &Shared,
     ) -> Result<RenderedPage, Box<Diagnostic>> {
+        let locale = rendering.code;
         let (template, path, file) = self.place(job);
         let (path_of, file_of) = folder_and_file(job, &path, file);
         let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
@@ -511,10 +528,13 @@ impl Renderer<'_> {
         let context = match kept {
             Some(context) => context,
             None => self
-                .context(site, locale, job, (path_of, file_of), shared)
+                .context(rendering, job, (path_of, file_of), shared)
                 .map_err(|e| error(&e))?,
         };
-        let html = tera.render(template, &context).map_err(|e| error(&e))?;
+        let html = rendering
+            .templates
+            .render(template, &context)
+            .map_err(|e| error(&e))?;
         if let Job::Paper(_) = job {
             shared.keep_paper_context(locale, context);
         }
