@@ -134,6 +134,7 @@ pub fn scholarly_article(
 
 // The JSON-LD's shapes. Their fields are in the order of their names, as JSON-LD has been
 // written since the first release (from sorted maps): a page's bytes change only when it does.
+// What a record does not say is left out, not written as an empty text or list.
 
 #[derive(Serialize)]
 struct Article<'a> {
@@ -143,13 +144,16 @@ struct Article<'a> {
     id: &'a str,
     #[serde(rename = "@type")]
     kind: &'static str,
-    #[serde(rename = "abstract")]
+    #[serde(rename = "abstract", skip_serializing_if = "str::is_empty")]
     abstract_text: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     author: Vec<Person<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     citation: Vec<Cited<'a>>,
     #[serde(rename = "datePublished")]
     date_published: String,
     headline: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     identifier: Vec<PropertyValue<'a>>,
     #[serde(rename = "inLanguage")]
     in_language: &'a str,
@@ -158,9 +162,10 @@ struct Article<'a> {
         skip_serializing_if = "Option::is_none"
     )]
     interaction_statistic: Option<InteractionCounter>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
     keywords: &'a [String],
     name: &'a str,
-    #[serde(rename = "sameAs")]
+    #[serde(rename = "sameAs", skip_serializing_if = "Vec::is_empty")]
     same_as: Vec<&'a str>,
     url: &'a str,
 }

@@ -139,6 +139,41 @@ fn paper_pages_carry_a_scholarly_article_in_json_ld() {
 }
 
 #[test]
+fn a_paper_s_json_ld_leaves_out_what_its_record_does_not_say() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    // 1000.00002 has a title, a year and a count: no abstract, authors, references,
+    // identifiers, subfields nor links elsewhere.
+    let bare = json_ld(&site.read("public/paper/1000.00002/index.html"));
+    let keys: Vec<&str> = bare
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "@context",
+            "@id",
+            "@type",
+            "datePublished",
+            "headline",
+            "inLanguage",
+            "interactionStatistic",
+            "name",
+            "url"
+        ],
+        "no empty text nor empty list stands for what is unknown: {bare}"
+    );
+    // The full record keeps them all.
+    let full = json_ld(&site.read("public/paper/1000.00001/index.html"));
+    for key in ["abstract", "author", "citation", "identifier", "keywords"] {
+        assert!(full.get(key).is_some(), "{key}: {full}");
+    }
+}
+
+#[test]
 fn a_title_cannot_end_the_json_ld_script() {
     let site = Site::fixture("minimal");
     let title = "Label </script><b>errors</b> & <!-- how";
