@@ -1,7 +1,10 @@
 //! Languages written right to left: a page in Arabic, Hebrew or Persian says `dir="rtl"`, and
 //! each piece of text in another language that runs the other way (an English title on an Arabic
 //! page, a Persian one on an English page, a language's name in the switcher) says its own
-//! direction; a site of left-to-right languages has no `dir` at all.
+//! direction; a site of left-to-right languages has no `dir` at all. In the interface's
+//! sentences, Unicode's directional isolates keep a value or a sentence that runs the other way
+//! in its place: what an Arabic sentence quotes, and a sentence an Arabic page shows in English
+//! for want of its own.
 
 mod common;
 
@@ -100,6 +103,51 @@ fn a_right_to_left_text_on_a_left_to_right_page_says_its_direction() {
     );
     let french = site.read("public/fr/paper/1000.00006/index.html");
     assert_eq!(tag(&french, "<h1"), "<h1 lang=\"fa\" dir=\"rtl\">");
+}
+
+/// First Strong Isolate and Pop Directional Isolate: the text between them takes its direction
+/// from its own first letter and does not reorder what is around it.
+const FSI: char = '\u{2068}';
+const PDI: char = '\u{2069}';
+
+#[test]
+fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_is_isolated() {
+    let site = site_with_arabic();
+    site.append(
+        "i18n/ar/main.ftl",
+        "list-subfield-heading = أوراق في { $subfield }\n",
+    );
+    site.build().assert_ok();
+
+    // A value in an Arabic sentence: an English subfield name.
+    let list = site.read("public/ar/subfield/computer-vision-and-pattern-recognition/index.html");
+    assert!(
+        list.contains(&format!(
+            "<h1>أوراق في {FSI}Computer Vision and Pattern Recognition{PDI}</h1>"
+        )),
+        "{list}"
+    );
+    // A sentence Arabic lacks, shown in English: isolated whole, in text and in attributes.
+    let home = site.read("public/ar/index.html");
+    assert!(
+        home.contains(&format!(
+            "<a class=\"skip-link\" href=\"#main\">{FSI}Skip to content{PDI}</a>"
+        )),
+        "{home}"
+    );
+    assert!(
+        home.contains(&format!(
+            "placeholder=\"{FSI}Title, author, word of the abstract…{PDI}\""
+        )),
+        "{home}"
+    );
+
+    // Left-to-right pages stay as they were: French falls back to English, which runs the
+    // same way, and neither language's values are isolated.
+    for page in ["public/index.html", "public/fr/index.html"] {
+        let page = site.read(page);
+        assert!(!page.contains(FSI) && !page.contains(PDI), "{page}");
+    }
 }
 
 #[test]

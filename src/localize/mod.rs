@@ -70,6 +70,8 @@ impl std::fmt::Display for Place {
 
 struct LocaleBundle {
     code: String,
+    /// Which way it runs: `ltr` or `rtl`.
+    direction: &'static str,
     bundle: FluentBundle<FluentResource>,
     /// The ids of the messages and terms (`-name`) of this locale's own files, with where each is
     /// first defined; no fallback.
@@ -105,7 +107,11 @@ impl Localizer {
         let mut locales = Vec::new();
         for language in &config.languages {
             let mut bundle = FluentBundle::new_concurrent(vec![language.formats.clone()]);
-            bundle.set_use_isolating(false);
+            // Fluent's isolates keep a value that runs the other way (an English title in an
+            // Arabic sentence) from reordering the sentence around it; a left-to-right page's
+            // values are numbers and left-to-right names, which need none, and its bytes stay
+            // free of them.
+            bundle.set_use_isolating(language.direction == "rtl");
             numbers::prepare(&mut bundle);
             let dir = Path::new(I18N_DIR).join(&language.code);
             // Where each message is defined first, to name it when another file defines it again.
@@ -142,6 +148,7 @@ impl Localizer {
             errors.extend(references.check(&own, default_language));
             locales.push(LocaleBundle {
                 code: language.code.clone(),
+                direction: language.direction,
                 bundle,
                 own,
                 own_attributes,
@@ -303,6 +310,12 @@ impl Localizer {
                     "the message `{key}` of i18n/{}/ cannot be formatted: {why}",
                     self.locales[i].code
                 ));
+            }
+            if self.locales[i].direction != self.locales[locale].direction {
+                // A sentence of the fallback language that runs the other way (English on an
+                // Arabic page) is isolated whole, so that its punctuation stays at its end; it
+                // may stand in an attribute, where no element could carry a `dir`.
+                return Ok(format!("\u{2068}{text}\u{2069}"));
             }
             return Ok(text.into_owned());
         }
