@@ -141,6 +141,15 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
         )),
         "{home}"
     );
+    // Inside it, a value in Arabic's own form, such as a date with its right-to-left marks, is
+    // isolated again, or the marks would reorder the English sentence's digits and brackets.
+    let paper = site.read("public/ar/paper/1000.00002/index.html");
+    let line = paper
+        .lines()
+        .find(|l| l.contains("(data through "))
+        .unwrap_or_else(|| panic!("no line of the data's date: {paper}"));
+    assert!(line.contains(&format!("(data through {FSI}")), "{line:?}");
+    assert!(line.contains(&format!("{PDI}).{PDI}</li>")), "{line:?}");
 
     // Left-to-right pages stay as they were: French falls back to English, which runs the
     // same way, and neither language's values are isolated.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
-use fluent_bundle::{FluentArgs, FluentError, FluentResource};
+use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
@@ -295,6 +295,15 @@ impl Localizer {
             let Some(pattern) = pattern else {
                 continue;
             };
+            let across = self.locales[i].direction != self.locales[locale].direction;
+            let isolated;
+            let args = match args {
+                Some(args) if across => {
+                    isolated = isolate_text_values(args);
+                    Some(&isolated)
+                }
+                _ => args,
+            };
             let mut errors = Vec::new();
             let text = bundle.format_pattern(pattern, args, &mut errors);
             if let Some(error) = errors.first() {
@@ -311,7 +320,7 @@ impl Localizer {
                     self.locales[i].code
                 ));
             }
-            if self.locales[i].direction != self.locales[locale].direction {
+            if across {
                 // A sentence of the fallback language that runs the other way (English on an
                 // Arabic page) is isolated whole, so that its punctuation stays at its end; it
                 // may stand in an attribute, where no element could carry a `dir`.
@@ -461,4 +470,21 @@ fn collision(
         format!("the {kind} `{id}` is defined twice in this language{first}"),
     )
     .with_help("keep one definition per message in each language")
+}
+
+/// `args` with each text value between directional isolates: a value made for the page's
+/// language (an Arabic date, with its right-to-left marks) inside a sentence of a fallback
+/// language that runs the other way, which formats without isolates of its own.
+fn isolate_text_values(args: &FluentArgs) -> FluentArgs<'static> {
+    args.iter()
+        .map(|(name, value)| {
+            let value = match value {
+                FluentValue::String(text) => {
+                    FluentValue::String(format!("\u{2068}{text}\u{2069}").into())
+                }
+                other => other.clone().into_owned(),
+            };
+            (name.to_string(), value)
+        })
+        .collect()
 }
