@@ -5,8 +5,12 @@
 //     light and dark, written as PNG into target/screenshots/ (or $SCREENSHOTS_DIR), e.g.
 //     paper-en-360-light.png, for a person to look at: they are not compared to anything;
 //   - a check that no page of static-site.mjs's auditedPages overflows a 360 px wide screen
-//     horizontally (document.documentElement.scrollWidth <= 360); a page that does is a
-//     failed check, printed with the elements that stick out.
+//     horizontally (document.documentElement.scrollWidth <= 360, which counts what a
+//     right-to-left page pushes past its left edge too); a page that does is a failed check,
+//     printed with the elements that stick out on either side;
+//   - on a site with Arabic (.ci/run's right-to-left copy), a screenshot of its paper page too,
+//     and a check that its pages mirror: <html dir="rtl">, the site's title at the right end
+//     of the header, the search form at the left.
 //
 // Ends with the line "layout: N passed, N failed"; the exit code is 1 when a check failed.
 //
@@ -15,18 +19,19 @@
 import { mkdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { launchChromium } from "./serve-helpers.mjs";
-import { auditedPages, repo, serveSite, siteRoot, visit } from "./static-site.mjs";
+import { auditedPages, repo, rightToLeftPages, serveSite, siteRoot, visit } from "./static-site.mjs";
 
 const narrow = 360;
+const root = siteRoot();
 const shots = [
   { name: "paper-en", path: "/paper/2208.11695/" },
   { name: "paper-zh", path: "/zh/paper/2208.11695/" },
 ];
+if (rightToLeftPages(root).length > 0) shots.push({ name: "paper-ar", path: "/ar/paper/2208.11695/" });
 const widths = [narrow, 1280];
 const schemes = ["light", "dark"];
 const out = resolve(process.env.SCREENSHOTS_DIR ?? join(repo, "target", "screenshots"));
 
-const root = siteRoot();
 const server = await serveSite(root);
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
@@ -67,16 +72,16 @@ for (const path of auditedPages(root)) {
   await check(`${path} at ${narrow} px`, narrow, "light", async (page) => {
     await visit(page, base + path);
     const { scrollWidth, wide } = await page.evaluate((limit) => {
-      // The outermost elements whose box reaches past the right edge of the screen.
+      // The outermost elements whose box reaches past either edge of the screen.
       const wide = [];
       for (const element of document.body.querySelectorAll("*")) {
         const box = element.getBoundingClientRect();
-        if (box.right <= limit + 0.5 || box.width === 0) continue;
+        if ((box.right <= limit + 0.5 && box.left >= -0.5) || box.width === 0) continue;
         if (wide.some((outer) => outer.element.contains(element))) continue;
         const id = element.id ? `#${element.id}` : "";
         const classes = typeof element.className === "string" && element.className.trim() ? "." + element.className.trim().split(/\s+/).join(".") : "";
         const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
-        wide.push({ element, what: `<${element.tagName.toLowerCase()}${id}${classes}> right edge at ${Math.round(box.right)} px: "${text}"` });
+        wide.push({ element, what: `<${element.tagName.toLowerCase()}${id}${classes}> from ${Math.round(box.left)} to ${Math.round(box.right)} px: "${text}"` });
         if (wide.length === 8) break;
       }
       return { scrollWidth: document.documentElement.scrollWidth, wide: wide.map((w) => w.what) };
@@ -86,6 +91,34 @@ for (const path of auditedPages(root)) {
     }
     console.log(`ok - ${path} fits a ${narrow} px screen`);
   });
+}
+
+for (const path of rightToLeftPages(root)) {
+  for (const width of widths) {
+    await check(`${path} mirrors at ${width} px`, width, "light", async (page) => {
+      await visit(page, base + path);
+      const layout = await page.evaluate(() => {
+        const box = (selector) => document.querySelector(selector)?.getBoundingClientRect();
+        return {
+          dir: document.documentElement.getAttribute("dir"),
+          header: box(".site-header"),
+          title: box(".site-title"),
+          search: box(".site-search"),
+        };
+      });
+      if (layout.dir !== "rtl") throw new Error(`<html dir="${layout.dir}">, not rtl`);
+      const { header, title, search } = layout;
+      if (!header || !title || !search) throw new Error("no .site-header, .site-title or .site-search");
+      const middle = header.left + header.width / 2;
+      if (Math.abs(title.right - header.right) > 1) {
+        throw new Error(`the site's title ends at ${Math.round(title.right)} px, the header at ${Math.round(header.right)}: not at its right end`);
+      }
+      if (width > narrow && search.left + search.width / 2 > middle) {
+        throw new Error(`the search form is centred at ${Math.round(search.left + search.width / 2)} px, right of the header's middle (${Math.round(middle)})`);
+      }
+      console.log(`ok - ${path} mirrors at ${width} px`);
+    });
+  }
 }
 
 await browser.close();

@@ -56,7 +56,8 @@ export function serveSite(root) {
 
 /**
  * The pages that a11y.mjs and layout.mjs visit: one of each kind, the paper page in every
- * locale. The search page only once the site has one.
+ * locale. The search page only once the site has one, and Arabic pages when the site has
+ * Arabic (.ci/run's right-to-left copy of the example site: see rightToLeftPages).
  */
 export function auditedPages(root) {
   const pages = [
@@ -69,7 +70,14 @@ export function auditedPages(root) {
     "/zh/press/imagenet-test-set-label-errors/",
   ];
   if (existsSync(join(root, "search", "index.html"))) pages.push("/search/");
+  pages.push(...rightToLeftPages(root));
   return pages;
+}
+
+/** The Arabic pages of a site that has Arabic (none otherwise): pages laid out right to left. */
+export function rightToLeftPages(root) {
+  if (!existsSync(join(root, "ar", "index.html"))) return [];
+  return ["/ar/", "/ar/paper/2208.11695/", "/ar/subfield/computer-vision-and-pattern-recognition/"];
 }
 
 /** Goes to `url` and throws unless the server answered 200. */
