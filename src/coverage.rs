@@ -155,17 +155,18 @@ impl Coverage {
                     .filter(|(_, id)| !own.contains_key(*id))
                     .map(|(group, _)| group.name.clone())
                     .collect();
-                // Only the attributes of the messages that both languages define.
+                // Only the attributes of the interface's messages that both languages define: a
+                // subfield's forms (`.in-text`) are its language's grammar, like a term's.
                 let missing_attributes = missing_in(
                     localizer,
                     locale,
                     |l| localizer.own_attributes(l),
-                    |id| own.contains_key(message_of(id)),
+                    |id| is_interface(id) && own.contains_key(message_of(id)),
                 );
                 let obsolete_attributes = obsolete_in(
                     localizer.own_attributes(locale),
                     localizer.own_attributes(0),
-                    |id| default.contains_key(message_of(id)),
+                    |id| is_interface(id) && default.contains_key(message_of(id)),
                 );
                 let untranslated_papers = model
                     .lists

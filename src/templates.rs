@@ -131,13 +131,22 @@ impl Templates {
         let mut tera = self.tera.clone();
         tera.register_filter(
             "subfield_name",
-            move |value: &Value, _: &HashMap<String, Value>| {
+            move |value: &Value, args: &HashMap<String, Value>| {
                 let name = value.as_str().ok_or_else(|| {
                     tera::Error::msg(format!(
                         "`subfield_name` needs a subfield's name, not {value}"
                     ))
                 })?;
-                match subfield_names.get(name) {
+                let form = match args.get("form") {
+                    None => None,
+                    Some(Value::String(form)) => Some(form.as_str()),
+                    Some(other) => {
+                        return Err(tera::Error::msg(format!(
+                            "`subfield_name`'s `form` is the name of an attribute of the subfield's message, such as \"in-text\", not {other}"
+                        )))
+                    }
+                };
+                match subfield_names.get(name).map(|n| n.form(form)) {
                     Some(Ok(text)) => Ok(Value::String(text.clone())),
                     Some(Err(why)) => Err(tera::Error::msg(why.clone())),
                     None => Ok(value.clone()),

@@ -253,3 +253,61 @@ fn the_list_of_subfields_is_in_the_alphabetical_order_of_the_page_s_language() {
         ["动物学", "计算机视觉", "人工智能", "Écologie"]
     );
 }
+
+#[test]
+fn a_subfield_s_name_inside_a_sentence_is_its_in_text_form_in_its_own_language() {
+    let site = site();
+    site.write(
+        "i18n/fr/subfields.ftl",
+        format!(
+            "subfield-{CV_SLUG} = Vision par ordinateur\n    .in-text = vision par ordinateur\n\
+             subfield-quantum-gardening = Jardinage quantique\n"
+        ),
+    );
+    // English names both, with a form French must not borrow, and a form French lacks.
+    site.write(
+        "i18n/en/subfields.ftl",
+        format!(
+            "subfield-{CV_SLUG} = Computer vision\n    .in-text = computer vision\n\
+             subfield-quantum-gardening = Quantum gardening\n    .in-text = quantum gardening\n"
+        ),
+    );
+    site.build().assert_ok();
+
+    let paper = site.read("public/fr/paper/1000.00001/index.html");
+    // Standing alone: the name; inside a sentence: its in-text form.
+    assert!(
+        paper.contains(&format!(
+            "<a href=\"/map/fr/subfield/{CV_SLUG}/\">Vision par ordinateur</a>"
+        )),
+        "{paper}"
+    );
+    assert!(
+        paper.contains("<h3>En vision par ordinateur</h3>"),
+        "{paper}"
+    );
+    // No form of its own: French's name, not English's form.
+    assert!(paper.contains("<h3>En Jardinage quantique</h3>"), "{paper}");
+
+    let list = site.read(&format!("public/fr/subfield/{CV_SLUG}/index.html"));
+    assert!(list.contains("<h1>Vision par ordinateur</h1>"), "{list}");
+    assert!(
+        list.contains("Flux Atom des articles les plus récents en vision par ordinateur</a>"),
+        "{list}"
+    );
+    let feed = site.read(&format!("public/fr/subfield/{CV_SLUG}/atom.xml"));
+    assert!(
+        feed.contains("<title>Carte des articles : articles les plus récents en vision par ordinateur</title>"),
+        "{feed}"
+    );
+    let english = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        english.contains("<h3>In quantum gardening</h3>"),
+        "{english}"
+    );
+
+    // A form is the language's grammar: neither missing nor obsolete, even when strict.
+    let run = site.run(&["check", "--strict"]);
+    run.assert_ok();
+    assert!(!run.stdout.contains("attribute"), "{}", run.stdout);
+}

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
+use fluent_syntax::ast::Pattern;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
@@ -36,8 +37,26 @@ pub fn subfield_message(slug: &str) -> String {
 }
 
 /// The subfields' names in one locale: the records' name of each subfield that a language of
-/// the locale's chain names → that name, or why its message cannot be formatted.
-pub type SubfieldNames = HashMap<String, Result<String, String>>;
+/// the locale's chain names → its name there.
+pub type SubfieldNames = HashMap<String, SubfieldName>;
+
+/// A subfield's name in one language, each text made, or why its message cannot be formatted.
+#[derive(Debug, Clone)]
+pub struct SubfieldName {
+    /// The message's value: the name standing alone (`Vision par ordinateur`).
+    pub name: Result<String, String>,
+    /// Its attributes, by name: the forms a language gives the name for the places a theme asks
+    /// for them (`.in-text = vision par ordinateur`, inside a sentence).
+    pub forms: BTreeMap<String, Result<String, String>>,
+}
+
+impl SubfieldName {
+    /// The form `form` when the language gives one, else the name: a language's own name,
+    /// never another language's form.
+    pub fn form(&self, form: Option<&str>) -> &Result<String, String> {
+        form.and_then(|f| self.forms.get(f)).unwrap_or(&self.name)
+    }
+}
 
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
@@ -254,7 +273,8 @@ impl Localizer {
     }
 
     /// The names in `locale` of the subfields given as (records' name, slug), made once a locale:
-    /// a paper page shows a few subfields, and a list page its own.
+    /// a paper page shows a few subfields, and a list page its own. Each name and its forms come
+    /// from the first language of the chain whose message has a value.
     pub fn subfield_names<'s>(
         &self,
         locale: usize,
@@ -263,9 +283,27 @@ impl Localizer {
         subfields
             .into_iter()
             .filter_map(|(name, slug)| {
-                let key = subfield_message(slug);
-                self.defines(locale, &key)
-                    .then(|| (name.to_string(), self.message(locale, &key, None)))
+                let id = subfield_message(slug);
+                let (i, message) = self.locales[locale].fallback.iter().find_map(|&i| {
+                    let message = self.locales[i].bundle.get_message(&id)?;
+                    message.value().map(|_| (i, message))
+                })?;
+                let value = message.value()?;
+                let forms = message
+                    .attributes()
+                    .map(|a| {
+                        let key = format!("{id}.{}", a.id());
+                        (
+                            a.id().to_string(),
+                            self.format(i, locale, &key, a.value(), None),
+                        )
+                    })
+                    .collect();
+                let name_here = SubfieldName {
+                    name: self.format(i, locale, &id, value, None),
+                    forms,
+                };
+                Some((name.to_string(), name_here))
             })
             .collect()
     }
@@ -295,40 +333,52 @@ impl Localizer {
             let Some(pattern) = pattern else {
                 continue;
             };
-            let across = self.locales[i].direction != self.locales[locale].direction;
-            let isolated;
-            let args = match args {
-                Some(args) if across => {
-                    isolated = isolate_text_values(args);
-                    Some(&isolated)
-                }
-                _ => args,
-            };
-            let mut errors = Vec::new();
-            let text = bundle.format_pattern(pattern, args, &mut errors);
-            if let Some(error) = errors.first() {
-                let why = match error {
-                    FluentError::ResolverError(ResolverError::Reference(
-                        ReferenceKind::Variable { id },
-                    )) => {
-                        references::missing_variable(&self.locales[i].references, pattern, id, args)
-                    }
-                    other => other.to_string(),
-                };
-                return Err(format!(
-                    "the message `{key}` of i18n/{}/ cannot be formatted: {why}",
-                    self.locales[i].code
-                ));
-            }
-            if across {
-                // A sentence of the fallback language that runs the other way (English on an
-                // Arabic page) is isolated whole, so that its punctuation stays at its end; it
-                // may stand in an attribute, where no element could carry a `dir`.
-                return Ok(format!("\u{2068}{text}\u{2069}"));
-            }
-            return Ok(text.into_owned());
+            return self.format(i, locale, key, pattern, args);
         }
         Err(self.not_found(locale, id, attribute))
+    }
+
+    /// The text of `pattern`, of the message or attribute `key` of locale `i`'s bundle, for a
+    /// page of `locale`.
+    fn format(
+        &self,
+        i: usize,
+        locale: usize,
+        key: &str,
+        pattern: &Pattern<&str>,
+        args: Option<&FluentArgs>,
+    ) -> Result<String, String> {
+        let bundle = &self.locales[i].bundle;
+        let across = self.locales[i].direction != self.locales[locale].direction;
+        let isolated;
+        let args = match args {
+            Some(args) if across => {
+                isolated = isolate_text_values(args);
+                Some(&isolated)
+            }
+            _ => args,
+        };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, args, &mut errors);
+        if let Some(error) = errors.first() {
+            let why = match error {
+                FluentError::ResolverError(ResolverError::Reference(ReferenceKind::Variable {
+                    id,
+                })) => references::missing_variable(&self.locales[i].references, pattern, id, args),
+                other => other.to_string(),
+            };
+            return Err(format!(
+                "the message `{key}` of i18n/{}/ cannot be formatted: {why}",
+                self.locales[i].code
+            ));
+        }
+        if across {
+            // A sentence of the fallback language that runs the other way (English on an
+            // Arabic page) is isolated whole, so that its punctuation stays at its end; it
+            // may stand in an attribute, where no element could carry a `dir`.
+            return Ok(format!("\u{2068}{text}\u{2069}"));
+        }
+        Ok(text.into_owned())
     }
 
     /// Why the chain of `locale` has no text for `id` (or its `attribute`), with what the

@@ -187,7 +187,7 @@ impl<'a> SiteRenderer<'a> {
                 let subfields = &model.lists.subfields;
                 let names =
                     localizer.subfield_names(i, subfields.iter().map(|g| (&*g.name, &*g.slug)));
-                let shown = |g: usize| match names.get(&subfields[g].name) {
+                let shown = |g: usize| match names.get(&subfields[g].name).map(|n| &n.name) {
                     Some(Ok(name)) => name.as_str(),
                     _ => &subfields[g].name,
                 };
