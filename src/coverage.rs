@@ -153,7 +153,14 @@ impl Coverage {
                     .iter()
                     .zip(&subfield_ids)
                     .filter(|(_, id)| !own.contains_key(*id))
-                    .map(|(group, _)| group.name.clone())
+                    .map(|(group, id)| {
+                        // The message's id, where the address's slug does not spell it.
+                        if id.strip_prefix(SUBFIELD_PREFIX) == Some(group.slug.as_str()) {
+                            group.name.clone()
+                        } else {
+                            format!("{} ({id})", group.name)
+                        }
+                    })
                     .collect();
                 // Only the attributes of the interface's messages that both languages define: a
                 // subfield's forms (`.in-text`) are its language's grammar, like a term's.

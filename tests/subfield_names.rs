@@ -311,3 +311,44 @@ fn a_subfield_s_name_inside_a_sentence_is_its_in_text_form_in_its_own_language()
     run.assert_ok();
     assert!(!run.stdout.contains("attribute"), "{}", run.stdout);
 }
+
+#[test]
+fn a_subfield_whose_name_is_not_ascii_can_be_named_and_check_says_how() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00001.md",
+        &format!("subfields: [\"{CV}\"]"),
+        "subfields: [\"Écologie\", \"生态学\"]",
+    );
+    for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
+        if site.path(file).exists() {
+            site.remove(file);
+        }
+    }
+    // A Fluent id is ASCII: accents are dropped, other letters written as their code point.
+    site.write(
+        "i18n/fr/subfields.ftl",
+        "subfield-ecologie = Écologie (fr)\nsubfield-u751f-u6001-u5b66 = Écologie (fr, du chinois)\n",
+    );
+    site.build().assert_ok();
+    let paper = site.read("public/fr/paper/1000.00001/index.html");
+    assert!(
+        paper.contains("/subfield/écologie/\">Écologie (fr)</a>"),
+        "{paper}"
+    );
+    assert!(
+        paper.contains("/subfield/生态学/\">Écologie (fr, du chinois)</a>"),
+        "{paper}"
+    );
+
+    // check names the message a translator has to write, where the slug does not say it.
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    let zh = block(&run, "zh");
+    assert!(
+        zh.contains(
+            &"  subfields without a translation (2 of 2): Écologie (subfield-ecologie), 生态学 (subfield-u751f-u6001-u5b66)"
+        ),
+        "{zh:?}"
+    );
+}

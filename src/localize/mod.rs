@@ -14,6 +14,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 use fluent_syntax::ast::Pattern;
+use icu_normalizer::DecomposingNormalizerBorrowed;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
@@ -31,9 +32,42 @@ pub const I18N_DIR: &str = "i18n";
 /// subfield's slug (`subfield-computer-vision-and-pattern-recognition`).
 pub const SUBFIELD_PREFIX: &str = "subfield-";
 
-/// The id of the message that names the subfield with this slug.
+/// The id of the message that names the subfield with this slug. A Fluent id is ASCII letters,
+/// digits and `-`, and a slug keeps the letters of any script: a letter with accents loses them
+/// (`écologie` → `subfield-ecologie`), and any other character is written as `u` and its code
+/// point in hex, apart from its neighbours (`生态学` → `subfield-u751f-u6001-u5b66`).
 pub fn subfield_message(slug: &str) -> String {
-    format!("{SUBFIELD_PREFIX}{slug}")
+    static NFD: DecomposingNormalizerBorrowed<'static> = DecomposingNormalizerBorrowed::new_nfd();
+    let mut id = String::from(SUBFIELD_PREFIX);
+    let mut coded = false;
+    for c in slug.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' {
+            if coded && c != '-' {
+                id.push('-');
+            }
+            id.push(c);
+            coded = false;
+            continue;
+        }
+        let mut base = String::new();
+        NFD.normalize_iter(std::iter::once(c))
+            .filter(char::is_ascii_alphanumeric)
+            .for_each(|b| base.push(b));
+        if !base.is_empty() {
+            if coded {
+                id.push('-');
+            }
+            id.push_str(&base);
+            coded = false;
+        } else {
+            if !id.ends_with('-') {
+                id.push('-');
+            }
+            id.push_str(&format!("u{:x}", c as u32));
+            coded = true;
+        }
+    }
+    id
 }
 
 /// The subfields' names in one locale: the records' name of each subfield that a language of
@@ -537,4 +571,23 @@ fn isolate_text_values(args: &FluentArgs) -> FluentArgs<'static> {
             (name.to_string(), value)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subfield_message;
+
+    #[test]
+    fn a_subfield_s_message_id_is_ascii_whatever_its_slug() {
+        for (slug, id) in [
+            ("computer-vision", "subfield-computer-vision"),
+            ("économie-et-société", "subfield-economie-et-societe"),
+            ("生态学", "subfield-u751f-u6001-u5b66"),
+            ("数据mining-2", "subfield-u6570-u636e-mining-2"),
+            ("ai数据", "subfield-ai-u6570-u636e"),
+            ("straße", "subfield-stra-udf-e"),
+        ] {
+            assert_eq!(subfield_message(slug), id, "{slug}");
+        }
+    }
 }
