@@ -1,12 +1,14 @@
 //! Every sentence a reader sees: Fluent messages from `i18n/<locale>/*.ftl`, resolved in a
 //! page's locale through a fallback chain (the locale, its parent language, the default
-//! language), with CLDR plural rules, no bidi isolation marks, and numbers formatted by ICU4X
+//! language), with CLDR plural rules, bidi isolation marks only where text runs the other way
+//! than its page (a right-to-left language's values; a sentence of a fallback language written
+//! the other way, and its values), and numbers formatted by ICU4X
 //! for the sentence's locale instead of fluent-rs's locale-blind default. A key names a message's
 //! value (`search`) or one of its attributes (`search.placeholder`), each looked up along the
 //! chain on its own. It also lists each locale's own message ids and attributes, for
 //! [`crate::coverage`].
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -14,7 +16,6 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 use fluent_syntax::ast::Pattern;
-use icu_normalizer::DecomposingNormalizerBorrowed;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
@@ -22,75 +23,13 @@ use crate::format::LocaleFormats;
 
 mod numbers;
 mod references;
+mod subfields;
 mod walk;
 
 use references::References;
+pub use subfields::{subfield_message, SubfieldName, SubfieldNames, SUBFIELD_PREFIX};
 
 pub const I18N_DIR: &str = "i18n";
-
-/// What a message that names a subfield in a language starts with: `subfield-` and the
-/// subfield's slug (`subfield-computer-vision-and-pattern-recognition`).
-pub const SUBFIELD_PREFIX: &str = "subfield-";
-
-/// The id of the message that names the subfield with this slug. A Fluent id is ASCII letters,
-/// digits and `-`, and a slug keeps the letters of any script: a letter with accents loses them
-/// (`écologie` → `subfield-ecologie`), and any other character is written as `u` and its code
-/// point in hex, apart from its neighbours (`生态学` → `subfield-u751f-u6001-u5b66`).
-pub fn subfield_message(slug: &str) -> String {
-    static NFD: DecomposingNormalizerBorrowed<'static> = DecomposingNormalizerBorrowed::new_nfd();
-    let mut id = String::from(SUBFIELD_PREFIX);
-    let mut coded = false;
-    for c in slug.chars() {
-        if c.is_ascii_alphanumeric() || c == '-' {
-            if coded && c != '-' {
-                id.push('-');
-            }
-            id.push(c);
-            coded = false;
-            continue;
-        }
-        let mut base = String::new();
-        NFD.normalize_iter(std::iter::once(c))
-            .filter(char::is_ascii_alphanumeric)
-            .for_each(|b| base.push(b));
-        if !base.is_empty() {
-            if coded {
-                id.push('-');
-            }
-            id.push_str(&base);
-            coded = false;
-        } else {
-            if !id.ends_with('-') {
-                id.push('-');
-            }
-            id.push_str(&format!("u{:x}", c as u32));
-            coded = true;
-        }
-    }
-    id
-}
-
-/// The subfields' names in one locale: the records' name of each subfield that a language of
-/// the locale's chain names → its name there.
-pub type SubfieldNames = HashMap<String, SubfieldName>;
-
-/// A subfield's name in one language, each text made, or why its message cannot be formatted.
-#[derive(Debug, Clone)]
-pub struct SubfieldName {
-    /// The message's value: the name standing alone (`Vision par ordinateur`).
-    pub name: Result<String, String>,
-    /// Its attributes, by name: the forms a language gives the name for the places a theme asks
-    /// for them (`.in-text = vision par ordinateur`, inside a sentence).
-    pub forms: BTreeMap<String, Result<String, String>>,
-}
-
-impl SubfieldName {
-    /// The form `form` when the language gives one, else the name: a language's own name,
-    /// never another language's form.
-    pub fn form(&self, form: Option<&str>) -> &Result<String, String> {
-        form.and_then(|f| self.forms.get(f)).unwrap_or(&self.name)
-    }
-}
 
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
@@ -304,42 +243,6 @@ impl Localizer {
                 .get_message(id)
                 .is_some_and(|m| m.value().is_some())
         })
-    }
-
-    /// The names in `locale` of the subfields given as (records' name, slug), made once a locale:
-    /// a paper page shows a few subfields, and a list page its own. Each name and its forms come
-    /// from the first language of the chain whose message has a value.
-    pub fn subfield_names<'s>(
-        &self,
-        locale: usize,
-        subfields: impl IntoIterator<Item = (&'s str, &'s str)>,
-    ) -> SubfieldNames {
-        subfields
-            .into_iter()
-            .filter_map(|(name, slug)| {
-                let id = subfield_message(slug);
-                let (i, message) = self.locales[locale].fallback.iter().find_map(|&i| {
-                    let message = self.locales[i].bundle.get_message(&id)?;
-                    message.value().map(|_| (i, message))
-                })?;
-                let value = message.value()?;
-                let forms = message
-                    .attributes()
-                    .map(|a| {
-                        let key = format!("{id}.{}", a.id());
-                        (
-                            a.id().to_string(),
-                            self.format(i, locale, &key, a.value(), None),
-                        )
-                    })
-                    .collect();
-                let name_here = SubfieldName {
-                    name: self.format(i, locale, &id, value, None),
-                    forms,
-                };
-                Some((name.to_string(), name_here))
-            })
-            .collect()
     }
 
     /// The message `key` in a locale, falling back along its chain: the value of a message
@@ -571,23 +474,4 @@ fn isolate_text_values(args: &FluentArgs) -> FluentArgs<'static> {
             (name.to_string(), value)
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::subfield_message;
-
-    #[test]
-    fn a_subfield_s_message_id_is_ascii_whatever_its_slug() {
-        for (slug, id) in [
-            ("computer-vision", "subfield-computer-vision"),
-            ("économie-et-société", "subfield-economie-et-societe"),
-            ("生态学", "subfield-u751f-u6001-u5b66"),
-            ("数据mining-2", "subfield-u6570-u636e-mining-2"),
-            ("ai数据", "subfield-ai-u6570-u636e"),
-            ("straße", "subfield-stra-udf-e"),
-        ] {
-            assert_eq!(subfield_message(slug), id, "{slug}");
-        }
-    }
 }
