@@ -12,24 +12,31 @@ use common::{block, Site};
 const CV: &str = "Computer Vision and Pattern Recognition";
 const CV_SLUG: &str = "computer-vision-and-pattern-recognition";
 
-/// The minimal fixture with a second subfield that no language names, on a paper ranked in both,
-/// and the French name of the first in a file of its own.
-fn site() -> Site {
+/// The minimal fixture whose first paper's subfields line is `subfields` (YAML, with whatever
+/// follows it), with no language naming any subfield yet.
+fn site_with_subfields(subfields: &str) -> Site {
     let site = Site::fixture("minimal");
     site.edit(
         "content/papers/1000.00001.md",
         &format!("subfields: [\"{CV}\"]"),
-        &format!(
-            "subfields: [\"{CV}\", \"Quantum Gardening\"]\n\
-             rankings:\n  - {{ subfield: \"{CV}\", researchers: [\"Ada\"] }}\n  \
-             - {{ subfield: \"Quantum Gardening\", researchers: [\"Alan\"] }}"
-        ),
+        subfields,
     );
     for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
         if site.path(file).exists() {
             site.remove(file);
         }
     }
+    site
+}
+
+/// The minimal fixture with a second subfield that no language names, on a paper ranked in both,
+/// and the French name of the first in a file of its own.
+fn site() -> Site {
+    let site = site_with_subfields(&format!(
+        "subfields: [\"{CV}\", \"Quantum Gardening\"]\n\
+         rankings:\n  - {{ subfield: \"{CV}\", researchers: [\"Ada\"] }}\n  \
+         - {{ subfield: \"Quantum Gardening\", researchers: [\"Alan\"] }}"
+    ));
     site.write(
         "i18n/fr/subfields.ftl",
         format!("subfield-{CV_SLUG} = Vision par ordinateur\nsubfield-not-in-the-map = Rien\n"),
@@ -201,17 +208,9 @@ fn listed_names(page: &str) -> Vec<String> {
 
 #[test]
 fn the_list_of_subfields_is_in_the_alphabetical_order_of_the_page_s_language() {
-    let site = Site::fixture("minimal");
-    site.edit(
-        "content/papers/1000.00001.md",
-        &format!("subfields: [\"{CV}\"]"),
-        &format!("subfields: [\"{CV}\", \"Zoology\", \"Écologie\", \"Artificial Intelligence\"]"),
-    );
-    for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
-        if site.path(file).exists() {
-            site.remove(file);
-        }
-    }
+    let site = site_with_subfields(&format!(
+        "subfields: [\"{CV}\", \"Zoology\", \"Écologie\", \"Artificial Intelligence\"]"
+    ));
     site.write(
         "i18n/fr/subfields.ftl",
         format!(
@@ -314,17 +313,7 @@ fn a_subfield_s_name_inside_a_sentence_is_its_in_text_form_in_its_own_language()
 
 #[test]
 fn a_subfield_whose_name_is_not_ascii_can_be_named_and_check_says_how() {
-    let site = Site::fixture("minimal");
-    site.edit(
-        "content/papers/1000.00001.md",
-        &format!("subfields: [\"{CV}\"]"),
-        "subfields: [\"Écologie\", \"生态学\"]",
-    );
-    for file in ["i18n/fr/subfields.ftl", "i18n/zh/subfields.ftl"] {
-        if site.path(file).exists() {
-            site.remove(file);
-        }
-    }
+    let site = site_with_subfields("subfields: [\"Écologie\", \"生态学\"]");
     // A Fluent id is ASCII: accents are dropped, other letters written as their code point.
     site.write(
         "i18n/fr/subfields.ftl",

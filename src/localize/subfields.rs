@@ -3,6 +3,7 @@
 //! has for a slug in any script.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
 
 use icu_normalizer::DecomposingNormalizerBorrowed;
 
@@ -43,7 +44,8 @@ pub fn subfield_message(slug: &str) -> String {
             if !id.ends_with('-') {
                 id.push('-');
             }
-            id.push_str(&format!("u{:x}", c as u32));
+            // Writing to a String cannot fail.
+            let _ = write!(id, "u{:x}", c as u32);
             coded = true;
         }
     }
