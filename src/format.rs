@@ -14,6 +14,8 @@ use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
 use icu_locale::LocaleDirectionality;
 use icu_locale_core::{LanguageIdentifier as IcuLanguage, Locale};
+use icu_properties::props::BidiClass;
+use icu_properties::CodePointMapData;
 use unic_langid::LanguageIdentifier;
 
 use crate::records::Date;
@@ -46,6 +48,25 @@ pub fn direction(code: &str) -> &'static str {
         Ok(language) if DIRECTIONALITY.is_right_to_left(&language) => "rtl",
         _ => "ltr",
     }
+}
+
+/// Whether `text` has a letter written right to left (Hebrew, Arabic, Syriac, Thaana…): one
+/// that would reorder the punctuation and digits around it in a left-to-right sentence.
+pub fn has_right_to_left_letter(text: &str) -> bool {
+    // Unicode gives the classes R and AL only within these blocks (and to the right-to-left
+    // mark): a value in Latin or CJK is answered without looking a letter up.
+    let bidi = CodePointMapData::<BidiClass>::new();
+    text.chars()
+        .filter(|c| {
+            matches!(c, '\u{0590}'..='\u{08FF}' | '\u{200F}' | '\u{FB1D}'..='\u{FDFF}'
+                | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+        })
+        .any(|c| {
+            matches!(
+                bidi.get(c),
+                BidiClass::RightToLeft | BidiClass::ArabicLetter
+            )
+        })
 }
 
 /// The formatters of one locale.
@@ -190,6 +211,27 @@ mod tests {
         // A tag ICU4X cannot read is left to right, the HTML default.
         for unreadable in ["", "not a tag", "x"] {
             assert_eq!(direction(unreadable), "ltr", "{unreadable:?}");
+        }
+    }
+
+    #[test]
+    fn a_text_with_a_right_to_left_letter_is_told_apart() {
+        for rtl in [
+            "علی رضایی",
+            "Sara ישראלי",
+            "ܣܘܪܝܝܐ",
+            "ދިވެހި",
+            "ߒߞߏ",
+            "\u{200F}",
+            "ﷲ",
+            "𐤀",
+        ] {
+            assert!(has_right_to_left_letter(rtl), "{rtl}");
+        }
+        // Arabic-Indic digits and the Arabic comma are weak or neutral: alone they reorder
+        // nothing.
+        for ltr in ["", "Sara Ahmadi", "人工智能", "Économie", "٢٠٢٣", "،", "русский"] {
+            assert!(!has_right_to_left_letter(ltr), "{ltr}");
         }
     }
 

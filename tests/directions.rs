@@ -160,6 +160,35 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
 }
 
 #[test]
+fn a_right_to_left_value_in_a_left_to_right_sentence_is_isolated() {
+    let site = site_with_arabic();
+    site.edit(
+        "content/papers/1000.00006.md",
+        "lang: fa",
+        "lang: fa\nauthors: [\"علی رضایی\", \"مریم احمدی\"]",
+    );
+    site.build().assert_ok();
+
+    // Without the isolates, the names' right-to-left run would take the full stop and the
+    // year into it and show them at its left end: "By 2023 .مریم احمدی ,علی رضایی".
+    let persian = site.read("public/paper/1000.00006/index.html");
+    assert!(
+        persian.contains(&format!(
+            "<p class=\"byline\">By {FSI}علی رضایی, مریم احمدی{PDI}. 2023</p>"
+        )),
+        "{persian}"
+    );
+    let french = site.read("public/fr/paper/1000.00006/index.html");
+    assert!(
+        french.contains(&format!("Par {FSI}علی رضایی, مریم احمدی{PDI}. 2023")),
+        "{french}"
+    );
+    // A left-to-right value stays as it is.
+    let english = site.read("public/paper/1000.00002/index.html");
+    assert!(!english.contains(FSI), "{english}");
+}
+
+#[test]
 fn a_site_of_left_to_right_languages_has_no_dir_attribute() {
     let site = Site::fixture("minimal");
     site.build().assert_ok();

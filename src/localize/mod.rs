@@ -19,7 +19,7 @@ use fluent_syntax::ast::Pattern;
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
-use crate::format::LocaleFormats;
+use crate::format::{has_right_to_left_letter, LocaleFormats};
 
 mod numbers;
 mod references;
@@ -290,7 +290,15 @@ impl Localizer {
         let isolated;
         let args = match args {
             Some(args) if across => {
-                isolated = isolate_text_values(args);
+                isolated = isolate_text_values(args, |_| true);
+                Some(&isolated)
+            }
+            // A left-to-right bundle does not isolate its values (that would put invisible
+            // marks in every sentence), so a value in Persian or Hebrew, such as an author's
+            // name, is isolated here, or it would pull the sentence's punctuation and digits
+            // after it into its own run.
+            Some(args) if self.locales[i].direction == "ltr" && args_run_right_to_left(args) => {
+                isolated = isolate_text_values(args, has_right_to_left_letter);
                 Some(&isolated)
             }
             _ => args,
@@ -459,14 +467,26 @@ fn collision(
     .with_help("keep one definition per message in each language")
 }
 
-/// `args` with each text value between directional isolates: a value made for the page's
-/// language (an Arabic date, with its right-to-left marks) inside a sentence of a fallback
-/// language that runs the other way, which formats without isolates of its own.
-fn isolate_text_values(args: &FluentArgs) -> FluentArgs<'static> {
+/// Whether a text value of `args` has a letter written right to left.
+fn args_run_right_to_left(args: &FluentArgs) -> bool {
+    args.iter().any(|(_, value)| match value {
+        FluentValue::String(text) => has_right_to_left_letter(text),
+        _ => false,
+    })
+}
+
+/// `args` with each text value that `needs_isolating` between directional isolates: a value
+/// made for the page's language (an Arabic date, with its right-to-left marks) inside a
+/// sentence of a fallback language that runs the other way, or a right-to-left name inside a
+/// left-to-right sentence, either of which formats without isolates of its own.
+fn isolate_text_values(
+    args: &FluentArgs,
+    needs_isolating: fn(&str) -> bool,
+) -> FluentArgs<'static> {
     args.iter()
         .map(|(name, value)| {
             let value = match value {
-                FluentValue::String(text) => {
+                FluentValue::String(text) if needs_isolating(text) => {
                     FluentValue::String(format!("\u{2068}{text}\u{2069}").into())
                 }
                 other => other.clone().into_owned(),
