@@ -230,7 +230,15 @@ mod tests {
         }
         // Arabic-Indic digits and the Arabic comma are weak or neutral: alone they reorder
         // nothing.
-        for ltr in ["", "Sara Ahmadi", "人工智能", "Économie", "٢٠٢٣", "،", "русский"] {
+        for ltr in [
+            "",
+            "Sara Ahmadi",
+            "人工智能",
+            "Économie",
+            "٢٠٢٣",
+            "،",
+            "русский",
+        ] {
             assert!(!has_right_to_left_letter(ltr), "{ltr}");
         }
     }
