@@ -30,7 +30,7 @@ pub const PAPER_FIELDS: &[&str] = &[
 ];
 
 /// The fields a translation `<id>.<locale>.md` may hold.
-pub const TRANSLATION_FIELDS: &[&str] = &["title", "draft"];
+pub const TRANSLATION_FIELDS: &[&str] = &["title", "translated_from", "draft"];
 
 /// The fields of a long-form page (`content/press/<slug>.<locale>.md`).
 pub const PAGE_FIELDS: &[&str] = &[
@@ -156,6 +156,9 @@ pub struct RawPaper {
 #[serde(deny_unknown_fields)]
 pub struct RawTranslation {
     pub title: Option<String>,
+    /// The digest of the original's title and abstract that the translation was made from
+    /// (`papermap check` prints it): when the original's differs, the translation is outdated.
+    pub translated_from: Option<String>,
     #[serde(default)]
     pub draft: bool,
 }

@@ -421,7 +421,17 @@ fn coverage_numbers_count_the_default_languages_messages() {
         ]
         .map(String::from),
     );
-    assert_eq!(block(&run, "fr"), expected);
+    // The new translations do not say what they were made from (tests/outdated_translations.rs).
+    let (unstated, block): (Vec<&str>, Vec<&str>) = block(&run, "fr")
+        .into_iter()
+        .partition(|l| l.starts_with("  translations without translated_from (2,"));
+    assert_eq!(block, expected);
+    assert!(
+        unstated.len() == 1
+            && unstated[0].contains("1000.00002 (")
+            && unstated[0].contains("1000.00003 ("),
+        "{unstated:?}"
+    );
     let strict = site.run(&["check", "--strict"]);
     strict.assert_error("error: i18n/fr/: missing term `-brand`");
     strict.assert_error("error: i18n/zh/: missing term `-brand`");

@@ -55,6 +55,7 @@ key-facts-published = Published { $date }.
 
 abstract-heading = Abstract
 abstract-original-language = This abstract is available in { $language } only.
+translation-outdated = This translation was made from an earlier version of the record: the original has changed since.
 abstract-provenance-openalex = Retrieved live from OpenAlex and de-inverted.
 abstract-provenance-arxiv = Abstract from arXiv.
 abstract-provenance-publisher = Abstract from the publisher.

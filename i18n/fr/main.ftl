@@ -54,6 +54,7 @@ key-facts-published = Publié le { $date }.
 
 abstract-heading = Résumé
 abstract-original-language = Résumé disponible en { $language } uniquement.
+translation-outdated = Cette traduction a été faite d’après une version antérieure de la notice : l’original a changé depuis.
 abstract-provenance-openalex = Récupéré en direct depuis OpenAlex et désinversé.
 abstract-provenance-arxiv = Résumé issu d’arXiv.
 abstract-provenance-publisher = Résumé fourni par l’éditeur.

@@ -46,6 +46,7 @@ key-facts-published = 发表于 { $date }。
 
 abstract-heading = 摘要
 abstract-original-language = 摘要仅有{ $language }版本。
+translation-outdated = 此译文依据的是该记录的早期版本，原文此后已有改动。
 abstract-provenance-openalex = 实时取自 OpenAlex 并已还原倒排索引。
 abstract-provenance-arxiv = 摘要取自 arXiv。
 abstract-provenance-publisher = 摘要由出版方提供。

@@ -15,11 +15,12 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
-use crate::localize::{subfield_message, Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
+use crate::localize::{Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
 use crate::model::SiteModel;
 
-/// How many untranslated papers or pages the report names before it only counts them.
-pub const FIRST_FEW: usize = 5;
+mod records;
+
+pub use records::{RecordCoverage, FIRST_FEW};
 
 /// A message, term or message's attribute (`search.placeholder`) of the default language that a
 /// locale's own files lack.
@@ -83,23 +84,8 @@ pub struct LocaleCoverage {
     /// Its messages whose variables differ from the default language's, by id, then the
     /// dropped before the unknown, then by variable.
     pub variables: Vec<VariableDifference>,
-    /// How many papers the map has.
-    pub papers: usize,
-    /// The ids of the papers with neither a translation into this locale nor this locale as
-    /// their own language, most cited first.
-    pub untranslated_papers: Vec<String>,
-    /// The ids of the papers whose translation into this locale has a title but no abstract,
-    /// though the original has one; most cited first.
-    pub untranslated_abstracts: Vec<String>,
-    /// How many long-form pages the site has.
-    pub pages: usize,
-    /// The pages (`press/slug`) with no version in this locale, sorted.
-    pub untranslated_pages: Vec<String>,
-    /// How many subfields the map has.
-    pub subfields: usize,
-    /// The names of the subfields that its own files give no `subfield-<slug>` message, in the
-    /// map's order of subfields.
-    pub untranslated_subfields: Vec<String>,
+    /// What it lacks of the map's records: papers, pages and subfields.
+    pub records: RecordCoverage,
 }
 
 /// The coverage of every language but the default, in `site.toml` order.
@@ -127,12 +113,6 @@ impl Coverage {
             };
         }
         let default = localizer.own_messages(0);
-        let subfield_ids: Vec<String> = model
-            .lists
-            .subfields
-            .iter()
-            .map(|g| subfield_message(&g.slug))
-            .collect();
         let default_variables = localizer.variables(0);
         let locales = (1..localizer.len())
             .map(|locale| {
@@ -147,21 +127,6 @@ impl Coverage {
                 // A language's names of subfields may cover more than the map has yet (a table
                 // of a whole taxonomy): one the map lacks is not obsolete.
                 let obsolete = obsolete_in(own, default, is_interface);
-                let untranslated_subfields = model
-                    .lists
-                    .subfields
-                    .iter()
-                    .zip(&subfield_ids)
-                    .filter(|(_, id)| !own.contains_key(*id))
-                    .map(|(group, id)| {
-                        // The message's id, where the address's slug does not spell it.
-                        if id.strip_prefix(SUBFIELD_PREFIX) == Some(group.slug.as_str()) {
-                            group.name.clone()
-                        } else {
-                            format!("{} ({id})", group.name)
-                        }
-                    })
-                    .collect();
                 // Only the attributes of the interface's messages that both languages define: a
                 // subfield's forms (`.in-text`) are its language's grammar, like a term's.
                 let missing_attributes = missing_in(
@@ -175,32 +140,6 @@ impl Coverage {
                     localizer.own_attributes(0),
                     |id| is_interface(id) && default.contains_key(message_of(id)),
                 );
-                let untranslated_papers = model
-                    .lists
-                    .all
-                    .iter()
-                    .map(|&i| &model.papers[i])
-                    .filter(|p| p.record.lang != code && !p.translations.contains_key(code))
-                    .map(|p| p.record.id.clone())
-                    .collect();
-                let untranslated_abstracts = model
-                    .lists
-                    .all
-                    .iter()
-                    .map(|&i| &model.papers[i])
-                    .filter(|p| {
-                        p.translations.get(code).is_some_and(|t| {
-                            t.abstract_text.is_none() && !p.record.abstract_text.markdown.is_empty()
-                        })
-                    })
-                    .map(|p| p.record.id.clone())
-                    .collect();
-                let untranslated_pages = model
-                    .pages
-                    .iter()
-                    .filter(|p| p.in_locale(code).lang != code)
-                    .map(|p| p.path().to_string())
-                    .collect();
                 LocaleCoverage {
                     code: code.to_string(),
                     folder: locale_folder(config, code),
@@ -213,13 +152,7 @@ impl Coverage {
                     missing_attributes,
                     obsolete_attributes,
                     variables: variable_differences(localizer, locale, &default_variables),
-                    papers: model.papers.len(),
-                    untranslated_papers,
-                    untranslated_abstracts,
-                    pages: model.pages.len(),
-                    untranslated_pages,
-                    subfields: model.lists.subfields.len(),
-                    untranslated_subfields,
+                    records: RecordCoverage::of(model, code, own),
                 }
             })
             .collect();
@@ -309,10 +242,10 @@ impl Coverage {
                 percent(l.translated, self.messages),
                 l.missing.len(),
                 l.obsolete.len(),
-                l.untranslated_papers.len(),
-                counted(l.papers, "paper", "papers"),
-                l.untranslated_pages.len(),
-                counted(l.pages, "page", "pages"),
+                l.records.untranslated_papers.len(),
+                counted(l.records.papers, "paper", "papers"),
+                l.records.untranslated_pages.len(),
+                counted(l.records.pages, "page", "pages"),
             );
             if l.translated == 0 && l.obsolete.is_empty() && !l.missing.is_empty() {
                 // A new language: the list would be the default's whole files.
@@ -357,39 +290,7 @@ impl Coverage {
                     ),
                 };
             }
-            if !l.untranslated_papers.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  papers without a translation ({}, most cited first): {}",
-                    l.untranslated_papers.len(),
-                    first_few(&l.untranslated_papers)
-                );
-            }
-            if !l.untranslated_abstracts.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  translations without an abstract ({}, most cited first): {}",
-                    l.untranslated_abstracts.len(),
-                    first_few(&l.untranslated_abstracts)
-                );
-            }
-            if !l.untranslated_subfields.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  subfields without a translation ({} of {}): {}",
-                    l.untranslated_subfields.len(),
-                    l.subfields,
-                    first_few(&l.untranslated_subfields)
-                );
-            }
-            if !l.untranslated_pages.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  pages without a translation ({}): {}",
-                    l.untranslated_pages.len(),
-                    first_few(&l.untranslated_pages)
-                );
-            }
+            l.records.write_report(&mut out);
         }
         out
     }
@@ -519,15 +420,6 @@ fn is_interface(id: &str) -> bool {
     !id.starts_with(SUBFIELD_PREFIX)
 }
 
-/// The first few items, then `…` when there are more.
-fn first_few(items: &[String]) -> String {
-    let mut shown: Vec<&str> = items.iter().take(FIRST_FEW).map(String::as_str).collect();
-    if items.len() > FIRST_FEW {
-        shown.push("…");
-    }
-    shown.join(", ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -540,13 +432,6 @@ mod tests {
         assert_eq!(percent(0, 96), "0.0%");
         assert_eq!(percent(0, 0), "100.0%");
         assert_eq!(percent(1, 3), "33.3%");
-    }
-
-    #[test]
-    fn only_the_first_few_items_are_named() {
-        let items: Vec<String> = (1..=7).map(|i| i.to_string()).collect();
-        assert_eq!(first_few(&items), "1, 2, 3, 4, 5, …");
-        assert_eq!(first_few(&items[..2]), "1, 2");
     }
 
     fn site(files: &[(&str, &str)]) -> (tempfile::TempDir, Config) {

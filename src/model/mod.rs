@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 
 pub mod lists;
 mod relink;
+pub mod versions;
 
 pub use crate::parse::classified::{Classification, ScoreRow};
 pub use lists::{slugify, CategoryRanking, Group, HeadRanking, Lists};

@@ -106,6 +106,8 @@ pub struct Translation {
     pub locale: String,
     pub title: Option<String>,
     pub abstract_text: Option<Text>,
+    /// The digest of the original it was made from, as the translation states it.
+    pub translated_from: Option<String>,
     pub draft: bool,
 }
 
@@ -460,6 +462,7 @@ impl Checker<'_> {
             locale: locale.to_string(),
             title: raw.title,
             abstract_text: (!body.markdown.is_empty()).then_some(body),
+            translated_from: raw.translated_from,
             draft: raw.draft,
         })
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::model::versions::{self, TranslationState};
 use crate::model::{CategoryRanking, Classification, Group, PageEntry, PaperEntry, SiteModel};
 use crate::parse::{Link, Ranking, Text};
 
@@ -123,6 +124,9 @@ pub struct PaperView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub abstract_dir: Option<&'static str>,
     pub abstract_source: Option<&'a str>,
+    /// Set when the page shows a translation made from an earlier title or abstract.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub translation_outdated: bool,
     pub cited_by_count: usize,
     pub builds_on_count: usize,
     pub reference_total: usize,
@@ -506,6 +510,10 @@ pub fn paper_view<'a>(
         abstract_lang,
         abstract_dir: other_dir(abstract_lang, locale),
         abstract_source: record.abstract_source.as_deref(),
+        translation_outdated: entry
+            .translations
+            .get(locale)
+            .is_some_and(|t| versions::state(record, t) == TranslationState::Outdated),
         cited_by_count: entry.built_on_by.len(),
         builds_on_count: entry.builds_on.len(),
         reference_total: entry.reference_total,
