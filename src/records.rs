@@ -34,7 +34,14 @@ pub const TRANSLATION_FIELDS: &[&str] = &["title", "translated_from", "draft"];
 
 /// The fields of a long-form page (`content/press/<slug>.<locale>.md`).
 pub const PAGE_FIELDS: &[&str] = &[
-    "title", "date", "source", "authors", "papers", "lang", "draft",
+    "title",
+    "date",
+    "source",
+    "authors",
+    "papers",
+    "lang",
+    "translated_from",
+    "draft",
 ];
 
 /// Citation intents a record may give.
@@ -174,6 +181,8 @@ pub struct RawPage {
     #[serde(default)]
     pub papers: Vec<Id>,
     pub lang: Option<String>,
+    /// In a translation, the digest of the original's title and body it was made from.
+    pub translated_from: Option<String>,
     #[serde(default)]
     pub draft: bool,
 }

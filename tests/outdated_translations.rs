@@ -191,3 +191,59 @@ fn a_translated_from_that_is_not_text_is_an_error_at_its_line() {
     run.assert_error(&format!("{TRANSLATION}:2:"));
     assert!(run.stderr.contains("translated_from"), "{}", run.stderr);
 }
+
+#[test]
+fn a_long_form_page_s_translation_is_outdated_when_its_original_changes() {
+    let site = Site::fixture("minimal");
+    // The Chinese article is the original: a file without a locale suffix, which says its
+    // language (with suffixes on every file, the first language of site.toml's would be).
+    let chinese = site.read("content/press/story.zh.md");
+    site.remove("content/press/story.zh.md");
+    site.write(
+        "content/press/story.md",
+        chinese.replacen("---\n", "---\nlang: zh\n", 1),
+    );
+    let french = "content/press/story.fr.md";
+    site.write(
+        french,
+        "---\ntitle: \"Les erreurs d'étiquetage\"\npapers: [\"1000.00001\"]\n---\nDes tigres étiquetés singes.\n",
+    );
+    let digest = suggested_digest(
+        &site,
+        "fr",
+        "page translations without translated_from",
+        "press/story",
+    );
+    site.edit(
+        french,
+        "title:",
+        &format!("translated_from: \"{digest}\"\ntitle:"),
+    );
+    let run = site.run(&["check"]);
+    assert!(
+        !block(&run, "fr").join("\n").contains("translated_from"),
+        "{}",
+        run.stdout
+    );
+    site.build().assert_ok();
+    let page = "public/fr/press/story/index.html";
+    assert!(!site.read(page).contains("notice outdated"));
+
+    site.edit(
+        "content/press/story.md",
+        "把老虎标成猴子",
+        "把老虎标成了猴子",
+    );
+    let now = suggested_digest(&site, "fr", "outdated page translations", "press/story");
+    assert_ne!(now, digest);
+    site.build().assert_ok();
+    let html = site.read(page);
+    assert!(
+        html.contains("<p class=\"notice outdated\">Cette traduction a été faite d’après une version antérieure de l’article : l’original a changé depuis.</p>"),
+        "{html}"
+    );
+    // The original's own page says nothing.
+    assert!(!site
+        .read("public/zh/press/story/index.html")
+        .contains("notice outdated"));
+}

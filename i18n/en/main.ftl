@@ -81,6 +81,7 @@ built-on-by-none = No paper of the map builds on it yet.
 press-heading = In the press
 
 page-original-language = This article is available in { $language } only.
+page-translation-outdated = This translation was made from an earlier version of the article: the original has changed since.
 page-papers-heading = Papers this article covers
 
 home-browse-heading = Browse the map

@@ -80,6 +80,7 @@ built-on-by-none = Aucun article de la carte ne s’appuie encore sur lui.
 press-heading = Dans la presse
 
 page-original-language = Cet article est disponible en { $language } uniquement.
+page-translation-outdated = Cette traduction a été faite d’après une version antérieure de l’article : l’original a changé depuis.
 page-papers-heading = Les travaux dont parle cet article
 
 home-browse-heading = Parcourir la carte

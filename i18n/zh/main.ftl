@@ -72,6 +72,7 @@ built-on-by-none = 地图中尚无论文引用它。
 press-heading = 媒体报道
 
 page-original-language = 本文仅有{ $language }版本。
+page-translation-outdated = 此译文依据的是该文章的早期版本，原文此后已有改动。
 page-papers-heading = 本文报道的论文
 
 home-browse-heading = 浏览地图

@@ -34,6 +34,12 @@ pub struct RecordCoverage {
     pub pages: usize,
     /// The pages (`press/slug`) with no version in this locale, sorted.
     pub untranslated_pages: Vec<String>,
+    /// The pages whose version in this locale was made from an earlier title or body of the
+    /// original, each with the original's digest now; sorted.
+    pub outdated_pages: Vec<(String, String)>,
+    /// The pages whose version in this locale does not say what it was made from, each with
+    /// the original's digest now; sorted.
+    pub unstated_pages: Vec<(String, String)>,
     /// How many subfields the map has.
     pub subfields: usize,
     /// The names of the subfields that its own files give no `subfield-<slug>` message, in the
@@ -66,9 +72,17 @@ impl RecordCoverage {
                 .filter(|p| {
                     p.translations
                         .get(code)
-                        .is_some_and(|t| versions::state(&p.record, t) == wanted)
+                        .is_some_and(|t| versions::paper_state(&p.record, t) == wanted)
                 })
-                .map(|p| (p.record.id.clone(), versions::source_digest(&p.record)))
+                .map(|p| (p.record.id.clone(), versions::paper_digest(&p.record)))
+                .collect()
+        };
+        let pages_in_state = |wanted: TranslationState| -> Vec<(String, String)> {
+            model
+                .pages
+                .iter()
+                .filter(|p| versions::page_state(p, code) == Some(wanted))
+                .map(|p| (p.path().to_string(), p.original.version.clone()))
                 .collect()
         };
         let untranslated_pages = model
@@ -104,6 +118,8 @@ impl RecordCoverage {
             unstated_translations: in_state(TranslationState::Unstated),
             pages: model.pages.len(),
             untranslated_pages,
+            outdated_pages: pages_in_state(TranslationState::Outdated),
+            unstated_pages: pages_in_state(TranslationState::Unstated),
             subfields: model.lists.subfields.len(),
             untranslated_subfields,
         }
@@ -162,11 +178,26 @@ impl RecordCoverage {
             ),
             &self.untranslated_pages,
         );
+        line(
+            &format!(
+                "outdated page translations ({}; the original's title or body has changed \
+                 since)",
+                self.outdated_pages.len()
+            ),
+            &with_digests(&self.outdated_pages),
+        );
+        line(
+            &format!(
+                "page translations without translated_from ({})",
+                self.unstated_pages.len()
+            ),
+            &with_digests(&self.unstated_pages),
+        );
     }
 }
 
-/// Each paper with the line its translation's front matter takes: `2208.11695 (translated_from:
-/// "3f2a9c1b0d4e")`.
+/// Each paper or page with the line its translation's front matter takes: `2208.11695
+/// (translated_from: "3f2a9c1b0d4e")`.
 fn with_digests(papers: &[(String, String)]) -> Vec<String> {
     papers
         .iter()

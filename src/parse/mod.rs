@@ -5,6 +5,7 @@
 mod cache;
 mod classification;
 pub mod classified;
+pub mod version;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -129,6 +130,10 @@ pub struct Page {
     pub body_html: String,
     /// The body's words without markup, for the page's description.
     pub body_text: String,
+    /// The digest of its title and body, which a translation made from it states.
+    pub version: String,
+    /// In a translation, the digest of the original it was made from, as it states it.
+    pub translated_from: Option<String>,
     pub draft: bool,
 }
 
@@ -489,12 +494,15 @@ impl Checker<'_> {
             .collect();
         let (body, body_html) = self.rendered_body();
         let body_text = crate::markdown::plain_text(&body.markdown);
+        let title = title?;
         Some(Page {
+            version: version::version_digest(&title, &body.markdown),
+            translated_from: raw.translated_from,
             source: SourceFile::of(self.source),
             path: path.to_string(),
             file_locale,
             lang,
-            title: title?,
+            title,
             date,
             publication: raw.source,
             authors: raw.authors,

@@ -158,6 +158,9 @@ pub struct PageView<'a> {
     pub dir: Option<&'static str>,
     /// True when the page is shown in another language than the reader's, for want of a version.
     pub untranslated: bool,
+    /// Set when the reader's version was made from an earlier title or body of the original.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub translation_outdated: bool,
     pub date: Option<String>,
     pub publication: Option<&'a str>,
     pub authors: &'a [String],
@@ -513,7 +516,7 @@ pub fn paper_view<'a>(
         translation_outdated: entry
             .translations
             .get(locale)
-            .is_some_and(|t| versions::state(record, t) == TranslationState::Outdated),
+            .is_some_and(|t| versions::paper_state(record, t) == TranslationState::Outdated),
         cited_by_count: entry.built_on_by.len(),
         builds_on_count: entry.builds_on.len(),
         reference_total: entry.reference_total,
@@ -547,6 +550,8 @@ pub fn page_view<'a>(
         lang: &version.lang,
         dir: other_dir(other_lang(&version.lang, locale), locale),
         untranslated: version.lang != locale,
+        translation_outdated: versions::page_state(entry, locale)
+            == Some(TranslationState::Outdated),
         date: version.date.map(|d| d.to_string()),
         publication: version.publication.as_deref(),
         authors: &version.authors,
