@@ -104,6 +104,10 @@ pub struct CheckArgs {
     /// instead of only reporting it.
     #[arg(long)]
     pub strict: bool,
+    /// Print the report as JSON, every item of every list (for scripts and translation tools);
+    /// the summary line goes to standard error.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -164,7 +168,7 @@ pub fn run() -> i32 {
                 drafts: args.site.drafts,
                 ..Options::default()
             };
-            finish_check(crate::check::check(&options), args.strict)
+            finish_check(crate::check::check(&options), args.strict, args.json)
         }
         Command::Serve(args) => crate::serve::run(crate::serve::ServeOptions {
             root: args.site.root,
@@ -238,18 +242,30 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
     }
 }
 
-/// `papermap check`: the summary line, then the translations' coverage. With `strict`, every
-/// missing message is also an error and the check fails, after the coverage report.
-fn finish_check(result: Result<Report, Diagnostics>, strict: bool) -> i32 {
+/// `papermap check`: the summary line, then the translations' coverage (as JSON with `json`,
+/// the summary line then on standard error). With `strict`, every missing message is also an
+/// error and the check fails, after the coverage report.
+fn finish_check(result: Result<Report, Diagnostics>, strict: bool, json: bool) -> i32 {
     match result {
         Ok(report) => {
+            let text = |coverage: &crate::coverage::Coverage| {
+                if json {
+                    coverage.json()
+                } else {
+                    coverage.report()
+                }
+            };
             let (errors, coverage) = match &report.coverage {
-                Some(coverage) if strict => (coverage.missing_errors(), coverage.report()),
-                Some(coverage) => (Vec::new(), coverage.report()),
+                Some(coverage) if strict => (coverage.missing_errors(), text(coverage)),
+                Some(coverage) => (Vec::new(), text(coverage)),
                 None => (Vec::new(), String::new()),
             };
             if errors.is_empty() {
-                crate::outln!("{}", summary(&report, "checked"));
+                if json {
+                    let _ = writeln!(std::io::stderr(), "{}", summary(&report, "checked"));
+                } else {
+                    crate::outln!("{}", summary(&report, "checked"));
+                }
                 crate::out!("{coverage}");
                 0
             } else {

@@ -53,6 +53,9 @@ pub fn direction(code: &str) -> &'static str {
 /// Whether `text` has a letter written right to left (Hebrew, Arabic, Syriac, Thaana…): one
 /// that would reorder the punctuation and digits around it in a left-to-right sentence.
 pub fn has_right_to_left_letter(text: &str) -> bool {
+    if text.is_ascii() {
+        return false;
+    }
     // Unicode gives the classes R and AL only within these blocks (and to the right-to-left
     // mark): a value in Latin or CJK is answered without looking a letter up.
     let bidi = CodePointMapData::<BidiClass>::new();

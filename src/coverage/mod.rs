@@ -18,6 +18,7 @@ use crate::diagnostics::Diagnostic;
 use crate::localize::{Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
 use crate::model::SiteModel;
 
+mod json;
 mod records;
 
 pub use records::{RecordCoverage, FIRST_FEW};

@@ -12,6 +12,18 @@ use crate::model::SiteModel;
 /// How many untranslated papers or pages the report names before it only counts them.
 pub const FIRST_FEW: usize = 5;
 
+/// A subfield without a name in a language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UntranslatedSubfield {
+    /// Its name in the records.
+    pub name: String,
+    /// The id of the message that would name it.
+    pub message: String,
+    /// Whether the id is `subfield-` and the slug of its address, as written there; not when
+    /// the slug is not ASCII (`subfield-ecologie` for `/subfield/écologie/`).
+    pub id_spells_slug: bool,
+}
+
 /// What one locale lacks of the map's records.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordCoverage {
@@ -42,9 +54,9 @@ pub struct RecordCoverage {
     pub unstated_pages: Vec<(String, String)>,
     /// How many subfields the map has.
     pub subfields: usize,
-    /// The names of the subfields that its own files give no `subfield-<slug>` message, in the
-    /// map's order of subfields.
-    pub untranslated_subfields: Vec<String>,
+    /// The subfields that its own files give no `subfield-<slug>` message, in the map's order
+    /// of subfields.
+    pub untranslated_subfields: Vec<UntranslatedSubfield>,
 }
 
 impl RecordCoverage {
@@ -96,18 +108,13 @@ impl RecordCoverage {
             .subfields
             .iter()
             .filter_map(|group| {
-                let id = subfield_message(&group.slug);
-                if own.contains_key(&id) {
-                    return None;
-                }
-                // The message's id, where the address's slug does not spell it.
-                Some(
-                    if id.strip_prefix(SUBFIELD_PREFIX) == Some(group.slug.as_str()) {
-                        group.name.clone()
-                    } else {
-                        format!("{} ({id})", group.name)
-                    },
-                )
+                let message = subfield_message(&group.slug);
+                (!own.contains_key(&message)).then(|| UntranslatedSubfield {
+                    name: group.name.clone(),
+                    id_spells_slug: message.strip_prefix(SUBFIELD_PREFIX)
+                        == Some(group.slug.as_str()),
+                    message,
+                })
             })
             .collect();
         RecordCoverage {
@@ -169,7 +176,18 @@ impl RecordCoverage {
                 self.untranslated_subfields.len(),
                 self.subfields
             ),
-            &self.untranslated_subfields,
+            &self
+                .untranslated_subfields
+                .iter()
+                .map(|s| {
+                    // The message's id, where the address's slug does not spell it.
+                    if s.id_spells_slug {
+                        s.name.clone()
+                    } else {
+                        format!("{} ({})", s.name, s.message)
+                    }
+                })
+                .collect::<Vec<_>>(),
         );
         line(
             &format!(
