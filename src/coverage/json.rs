@@ -148,8 +148,8 @@ fn locale(l: &LocaleCoverage) -> Locale<'_> {
             total: r.papers,
             untranslated: &r.untranslated_papers,
             without_abstract: Some(&r.untranslated_abstracts),
-            outdated: stamps(&r.outdated_translations),
-            without_translated_from: stamps(&r.unstated_translations),
+            outdated: stamps(&r.outdated_papers),
+            without_translated_from: stamps(&r.unstated_papers),
         },
         pages: Records {
             total: r.pages,

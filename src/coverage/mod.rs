@@ -5,9 +5,10 @@
 //! variables differ from the default language's (one that drops a variable loses what it says;
 //! one that uses another fails unless the page gives it), and the papers, long-form pages and
 //! subfields (their `subfield-<slug>` messages, which are the map's data, not the default
-//! language's interface) that have no version in it. `papermap check` prints it for translators
-//! (in English: it is terminal output, not a page of the site); `papermap check --strict` turns
-//! each missing message and attribute into an error.
+//! language's interface) that have no version in it, or one made from an earlier original
+//! (`records`). `papermap check` prints it for translators (in English: it is terminal output,
+//! not a page of the site), or as JSON (`json`); `papermap check --strict` turns each missing
+//! message and attribute into an error.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -3,6 +3,7 @@
 //! from an earlier version of their original or not saying what they were made from, and the
 //! subfields it gives no name.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::localize::{subfield_message, Definition, SUBFIELD_PREFIX};
@@ -35,13 +36,13 @@ pub struct RecordCoverage {
     /// The ids of the papers whose translation into this locale has a title but no abstract,
     /// though the original has one; most cited first.
     pub untranslated_abstracts: Vec<String>,
-    /// The papers whose translation was made from an earlier title or abstract, each with the
+    /// The papers whose translation into this locale was made from an earlier title or abstract, each with the
     /// digest of the original now (what `translated_from` says once it is brought up to date);
     /// most cited first.
-    pub outdated_translations: Vec<(String, String)>,
+    pub outdated_papers: Vec<(String, String)>,
     /// The papers whose translation does not say what it was made from, each with the digest of
     /// the original now; most cited first.
-    pub unstated_translations: Vec<(String, String)>,
+    pub unstated_papers: Vec<(String, String)>,
     /// How many long-form pages the site has.
     pub pages: usize,
     /// The pages (`press/slug`) with no version in this locale, sorted.
@@ -61,11 +62,7 @@ pub struct RecordCoverage {
 
 impl RecordCoverage {
     /// What locale `code`, whose own files define `own`, lacks of `model`'s records.
-    pub fn of(
-        model: &SiteModel,
-        code: &str,
-        own: &std::collections::BTreeMap<String, Definition>,
-    ) -> RecordCoverage {
+    pub fn of(model: &SiteModel, code: &str, own: &BTreeMap<String, Definition>) -> RecordCoverage {
         let papers = || model.lists.all.iter().map(|&i| &model.papers[i]);
         let untranslated_papers = papers()
             .filter(|p| p.record.lang != code && !p.translations.contains_key(code))
@@ -79,7 +76,7 @@ impl RecordCoverage {
             })
             .map(|p| p.record.id.clone())
             .collect();
-        let in_state = |wanted: TranslationState| -> Vec<(String, String)> {
+        let papers_in_state = |wanted: TranslationState| -> Vec<(String, String)> {
             papers()
                 .filter(|p| {
                     p.translations
@@ -121,8 +118,8 @@ impl RecordCoverage {
             papers: model.papers.len(),
             untranslated_papers,
             untranslated_abstracts,
-            outdated_translations: in_state(TranslationState::Outdated),
-            unstated_translations: in_state(TranslationState::Unstated),
+            outdated_papers: papers_in_state(TranslationState::Outdated),
+            unstated_papers: papers_in_state(TranslationState::Unstated),
             pages: model.pages.len(),
             untranslated_pages,
             outdated_pages: pages_in_state(TranslationState::Outdated),
@@ -158,17 +155,17 @@ impl RecordCoverage {
                 "outdated translations ({}, most cited first; the original's title or abstract \
                  has changed since: bring each up to date, then set its translated_from to the \
                  value shown)",
-                self.outdated_translations.len()
+                self.outdated_papers.len()
             ),
-            &with_digests(&self.outdated_translations),
+            &with_digests(&self.outdated_papers),
         );
         line(
             &format!(
                 "translations without translated_from ({}, most cited first; add it to be told \
                  when the original changes)",
-                self.unstated_translations.len()
+                self.unstated_papers.len()
             ),
-            &with_digests(&self.unstated_translations),
+            &with_digests(&self.unstated_papers),
         );
         line(
             &format!(
