@@ -12,6 +12,7 @@ use icu_datetime::fieldsets::YMD;
 use icu_datetime::DateTimeFormatter;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
+use icu_experimental::displaynames::multi::LocaleDisplayNamesFormatter;
 use icu_locale::LocaleDirectionality;
 use icu_locale_core::{LanguageIdentifier as IcuLanguage, Locale};
 use icu_properties::props::BidiClass;
@@ -78,6 +79,8 @@ pub struct LocaleFormats {
     ungrouped: DecimalFormatter,
     date: DateTimeFormatter<YMD>,
     collator: CollatorBorrowed<'static>,
+    /// `None` where ICU4X has no names for the locale, not even the root's.
+    language_names: Option<LocaleDisplayNamesFormatter>,
 }
 
 impl std::fmt::Debug for LocaleFormats {
@@ -109,12 +112,26 @@ impl LocaleFormats {
         let collator = Collator::try_new((&locale).into(), Default::default())
             .or_else(|_| Collator::try_new(Default::default(), Default::default()))
             .expect("compiled collation data for the root locale");
+        let language_names =
+            LocaleDisplayNamesFormatter::try_new((&locale).into(), Default::default()).ok();
         LocaleFormats {
             decimal,
             ungrouped,
             date,
             collator,
+            language_names,
         }
+    }
+
+    /// CLDR's name in this locale of the language `code` (a BCP 47 tag): `espagnol` for `es` in
+    /// French, `繁体中文` for `zh-Hant` in Chinese; `None` for a tag CLDR has no name for
+    /// (`qaa`) or that is not a tag.
+    pub fn language_name(&self, code: &str) -> Option<String> {
+        let tag = Locale::from_str(code).ok()?;
+        let name = self.language_names.as_ref()?.of(&tag);
+        // A tag it does not know comes back as written.
+        (!name.eq_ignore_ascii_case(code) && !name.eq_ignore_ascii_case(&tag.to_string()))
+            .then(|| name.into_owned())
     }
 
     /// The order of two names in the locale's alphabet: `Écologie` before `Zoologie` in

@@ -31,6 +31,10 @@ pub use subfields::{subfield_message, SubfieldName, SubfieldNames, SUBFIELD_PREF
 
 pub const I18N_DIR: &str = "i18n";
 
+/// What a message that names a language starts with: `language-` and its code (`language-es`),
+/// for notices such as "This abstract is available in Spanish only".
+pub const LANGUAGE_PREFIX: &str = "language-";
+
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -247,7 +251,8 @@ impl Localizer {
 
     /// The message `key` in a locale, falling back along its chain: the value of a message
     /// (`search`) or one of its attributes (`search.placeholder`), from the first language of
-    /// the chain that has it.
+    /// the chain that has it. A language's name (`language-es`) that the locale's own files do
+    /// not give is CLDR's in the locale, before any other language's message.
     pub fn message(
         &self,
         locale: usize,
@@ -258,7 +263,12 @@ impl Localizer {
             Some((id, attribute)) => (id, Some(attribute)),
             None => (key, None),
         };
-        for &i in &self.locales[locale].fallback {
+        for (n, &i) in self.locales[locale].fallback.iter().enumerate() {
+            if n == 1 {
+                if let Some(name) = self.cldr_language_name(locale, id, attribute) {
+                    return Ok(name);
+                }
+            }
             let bundle = &self.locales[i].bundle;
             let Some(message) = bundle.get_message(id) else {
                 continue;
@@ -272,7 +282,26 @@ impl Localizer {
             };
             return self.format(i, locale, key, pattern, args);
         }
+        // The default language's own page, whose chain is itself alone.
+        if let Some(name) = self.cldr_language_name(locale, id, attribute) {
+            return Ok(name);
+        }
         Err(self.not_found(locale, id, attribute))
+    }
+
+    /// CLDR's name in `locale` of the language that the message `id` names, when `id` is a
+    /// language's name (`language-es`, not an attribute) and CLDR has one.
+    fn cldr_language_name(
+        &self,
+        locale: usize,
+        id: &str,
+        attribute: Option<&str>,
+    ) -> Option<String> {
+        let code = id.strip_prefix(LANGUAGE_PREFIX)?;
+        if attribute.is_some() {
+            return None;
+        }
+        self.formats(locale).language_name(code)
     }
 
     /// The text of `pattern`, of the message or attribute `key` of locale `i`'s bundle, for a
@@ -339,6 +368,12 @@ impl Localizer {
             .filter_map(|&i| self.locales[i].bundle.get_message(id))
             .collect();
         if messages.is_empty() {
+            if let Some(code) = id.strip_prefix(LANGUAGE_PREFIX) {
+                return format!(
+                    "no message `{id}` {searched}, and CLDR has no name for the language `{code}`: add `{id} = ` and its name to i18n/{}/, which the languages that do not name it show",
+                    self.locales[0].code
+                );
+            }
             return format!("no message `{id}` {searched}");
         }
         let mut attributes: Vec<&str> = messages

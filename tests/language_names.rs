@@ -1,0 +1,89 @@
+//! The names of languages in notices ("This abstract is available in Spanish only"): the page
+//! language's own `language-<code>` message, else CLDR's name of the language in the page's
+//! language (ICU4X), else the languages the page falls back to. A record in a language no
+//! message names builds, on every page, in every language.
+
+mod common;
+
+use common::Site;
+
+/// The minimal fixture with a paper written in Spanish (an abstract, no translation), a
+/// language none of the site's files names.
+fn site_with_spanish() -> Site {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "content/papers/1000.00002.md",
+        "year: 2014",
+        "year: 2014\nlang: es",
+    );
+    site.append("content/papers/1000.00002.md", "Estudiamos los errores.\n");
+    site
+}
+
+fn abstract_notice(site: &Site, page: &str) -> String {
+    let html = site.read(page);
+    let start = html
+        .find("<p class=\"notice\">")
+        .unwrap_or_else(|| panic!("no notice in {page}: {html}"));
+    let end = start + html[start..].find("</p>").unwrap();
+    html[start + "<p class=\"notice\">".len()..end].to_string()
+}
+
+#[test]
+fn a_language_no_message_names_is_named_by_cldr_in_the_page_s_language() {
+    let site = site_with_spanish();
+    let run = site.build();
+    run.assert_ok();
+    assert_eq!(
+        abstract_notice(&site, "public/paper/1000.00002/index.html"),
+        "This abstract is available in Spanish only."
+    );
+    assert_eq!(
+        abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
+        "Résumé disponible en espagnol uniquement."
+    );
+    assert_eq!(
+        abstract_notice(&site, "public/zh/paper/1000.00002/index.html"),
+        "摘要仅有西班牙语版本。"
+    );
+}
+
+#[test]
+fn a_language_s_own_message_comes_before_cldr_and_cldr_before_another_language_s() {
+    let site = site_with_spanish();
+    site.append("i18n/fr/main.ftl", "language-es = castillan\n");
+    site.append("i18n/en/main.ftl", "language-es = Castilian\n");
+    site.build().assert_ok();
+    assert_eq!(
+        abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
+        "Résumé disponible en castillan uniquement."
+    );
+    assert_eq!(
+        abstract_notice(&site, "public/paper/1000.00002/index.html"),
+        "This abstract is available in Castilian only."
+    );
+    // Chinese has no message of its own: CLDR's Chinese name, not English's message.
+    assert_eq!(
+        abstract_notice(&site, "public/zh/paper/1000.00002/index.html"),
+        "摘要仅有西班牙语版本。"
+    );
+}
+
+#[test]
+fn a_language_cldr_does_not_know_needs_a_message_and_the_error_says_which() {
+    let site = site_with_spanish();
+    site.edit("content/papers/1000.00002.md", "lang: es", "lang: qaa");
+    let run = site.build();
+    run.assert_error("no message `language-qaa`");
+    assert!(
+        run.stderr.contains("add `language-qaa = "),
+        "the fix: {}",
+        run.stderr
+    );
+    site.append("i18n/en/main.ftl", "language-qaa = Old Lacustrine\n");
+    site.build().assert_ok();
+    assert_eq!(
+        abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
+        "Résumé disponible en Old Lacustrine uniquement."
+    );
+}
