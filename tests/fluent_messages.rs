@@ -282,3 +282,24 @@ probe-self =
         run.stderr
     );
 }
+
+#[test]
+fn the_separator_between_authors_is_each_language_s() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "i18n/zh/main.ftl",
+        "list-separator = {\", \"}",
+        "list-separator = 、",
+    );
+    site.build().assert_ok();
+    let chinese = site.read("public/zh/paper/1000.00001/index.html");
+    assert!(
+        chinese.contains("<p class=\"byline\">作者：Ada Lovelace、Alan Turing。2022</p>"),
+        "{chinese}"
+    );
+    let english = site.read("public/paper/1000.00001/index.html");
+    assert!(
+        english.contains("<p class=\"byline\">By Ada Lovelace, Alan Turing. 2022</p>"),
+        "{english}"
+    );
+}

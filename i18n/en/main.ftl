@@ -21,6 +21,8 @@ home-paper-count = { $count ->
 home-papers-heading = Papers, newest first
 home-pages-heading = In the press
 
+# Between the items of a list inside a sentence (authors, categories); quoted to keep its space.
+list-separator = {", "}
 paper-byline = By { $authors }. { $year }
 paper-year = { $year }
 paper-corpus-citations = { $count ->

@@ -20,6 +20,7 @@ home-paper-count = { $count ->
 home-papers-heading = Articles, du plus récent au plus ancien
 home-pages-heading = Dans la presse
 
+list-separator = {", "}
 paper-byline = Par { $authors }. { $year }
 paper-year = { $year }
 paper-corpus-citations = { $count ->

@@ -17,6 +17,7 @@ home-paper-count = 地图中共有 { $count } 篇论文。
 home-papers-heading = 论文（最新的在前）
 home-pages-heading = 媒体报道
 
+list-separator = {", "}
 paper-byline = 作者：{ $authors }。{ $year }
 paper-year = { $year }
 paper-corpus-citations = 来源语料库记录的引用次数：{ $count }。
