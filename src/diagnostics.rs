@@ -130,9 +130,17 @@ pub fn without_byte_order_mark(text: String) -> String {
 
 /// 128 bits of SipHash: two different texts of one file never meet the same digest in practice.
 fn digest(text: &str) -> u128 {
+    digest_of(&[text])
+}
+
+/// [`digest`] of the texts one after the other, without joining them first: SipHash-1-3 with
+/// keys 0, the same on any machine and in any version of papermap.
+pub fn digest_of(texts: &[&str]) -> u128 {
     use std::hash::Hasher;
     let mut hasher = siphasher::sip128::SipHasher13::new();
-    hasher.write(text.as_bytes());
+    for text in texts {
+        hasher.write(text.as_bytes());
+    }
     siphasher::sip128::Hasher128::finish128(&hasher).as_u128()
 }
 

@@ -29,22 +29,24 @@ fn abstract_notice(site: &Site, page: &str) -> String {
     html[start + "<p class=\"notice\">".len()..end].to_string()
 }
 
+/// The Spanish paper's abstract notice in English, French and Chinese.
+fn notices(site: &Site) -> [String; 3] {
+    ["", "fr/", "zh/"]
+        .map(|prefix| abstract_notice(site, &format!("public/{prefix}paper/1000.00002/index.html")))
+}
+
 #[test]
 fn a_language_no_message_names_is_named_by_cldr_in_the_page_s_language() {
     let site = site_with_spanish();
     let run = site.build();
     run.assert_ok();
     assert_eq!(
-        abstract_notice(&site, "public/paper/1000.00002/index.html"),
-        "This abstract is available in Spanish only."
-    );
-    assert_eq!(
-        abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
-        "Résumé disponible en espagnol uniquement."
-    );
-    assert_eq!(
-        abstract_notice(&site, "public/zh/paper/1000.00002/index.html"),
-        "摘要仅有西班牙语版本。"
+        notices(&site),
+        [
+            "This abstract is available in Spanish only.",
+            "Résumé disponible en espagnol uniquement.",
+            "摘要仅有西班牙语版本。",
+        ]
     );
 }
 
@@ -54,18 +56,14 @@ fn a_language_s_own_message_comes_before_cldr_and_cldr_before_another_language_s
     site.append("i18n/fr/main.ftl", "language-es = castillan\n");
     site.append("i18n/en/main.ftl", "language-es = Castilian\n");
     site.build().assert_ok();
-    assert_eq!(
-        abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
-        "Résumé disponible en castillan uniquement."
-    );
-    assert_eq!(
-        abstract_notice(&site, "public/paper/1000.00002/index.html"),
-        "This abstract is available in Castilian only."
-    );
     // Chinese has no message of its own: CLDR's Chinese name, not English's message.
     assert_eq!(
-        abstract_notice(&site, "public/zh/paper/1000.00002/index.html"),
-        "摘要仅有西班牙语版本。"
+        notices(&site),
+        [
+            "This abstract is available in Castilian only.",
+            "Résumé disponible en castillan uniquement.",
+            "摘要仅有西班牙语版本。",
+        ]
     );
 }
 

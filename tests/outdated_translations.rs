@@ -35,12 +35,22 @@ fn suggested_digest(site: &Site, locale: &str, heading: &str, id: &str) -> Strin
     digest
 }
 
-fn stamp(site: &Site, digest: &str) {
+/// Writes `translated_from: "<digest>"` into the front matter of the translation `file`.
+fn stamp(site: &Site, file: &str, digest: &str) {
     site.edit(
-        TRANSLATION,
+        file,
         "title:",
         &format!("translated_from: \"{digest}\"\ntitle:"),
     );
+}
+
+/// Asserts that `check` reports no French translation as outdated or unstated: no line of the
+/// French block mentions `translated_from`.
+fn assert_french_translations_current(site: &Site) {
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    let fr = block(&run, "fr").join("\n");
+    assert!(!fr.contains("translated_from"), "{fr}");
 }
 
 /// The fixture's French translation as a translator first writes it: without
@@ -81,22 +91,14 @@ fn a_translation_is_current_until_its_original_s_title_or_abstract_changes() {
     let page = site.read(FRENCH_PAGE);
     assert!(!page.contains("class=\"notice outdated\""), "{page}");
 
-    stamp(&site, &digest);
-    let run = site.run(&["check"]);
-    run.assert_ok();
-    let fr = block(&run, "fr").join("\n");
-    assert!(!fr.contains("translated_from"), "{fr}");
+    stamp(&site, TRANSLATION, &digest);
+    assert_french_translations_current(&site);
     site.build().assert_ok();
     assert!(!site.read(FRENCH_PAGE).contains("class=\"notice outdated\""));
 
     // What a translation does not translate (the count of citations) leaves it current.
     site.edit(ORIGINAL, "citation_count: 10348", "citation_count: 20000");
-    let run = site.run(&["check"]);
-    assert!(
-        !block(&run, "fr").join("\n").contains("translated_from"),
-        "{}",
-        run.stdout
-    );
+    assert_french_translations_current(&site);
 
     // The abstract changes: the translation is listed, with the value for once it is updated.
     site.edit(
@@ -135,12 +137,7 @@ fn a_translation_is_current_until_its_original_s_title_or_abstract_changes() {
 
     // The translator brings it up to date and sets the new value: current again.
     site.edit(TRANSLATION, &digest, &now);
-    let run = site.run(&["check"]);
-    assert!(
-        !block(&run, "fr").join("\n").contains("translated_from"),
-        "{}",
-        run.stdout
-    );
+    assert_french_translations_current(&site);
     site.build().assert_ok();
     assert!(!site.read(FRENCH_PAGE).contains("notice outdated"));
 
@@ -157,7 +154,7 @@ fn the_report_names_the_outdated_translations_most_cited_first() {
         "content/papers/1000.00002.fr.md",
         "---\ntranslated_from: \"000000000000\"\ntitle: \"La référence la plus citée\"\n---\n",
     );
-    stamp(&site, "ffffffffffff");
+    stamp(&site, TRANSLATION, "ffffffffffff");
     let run = site.run(&["check"]);
     run.assert_ok();
     let fr = block(&run, "fr");
@@ -214,17 +211,8 @@ fn a_long_form_page_s_translation_is_outdated_when_its_original_changes() {
         "page translations without translated_from",
         "press/story",
     );
-    site.edit(
-        french,
-        "title:",
-        &format!("translated_from: \"{digest}\"\ntitle:"),
-    );
-    let run = site.run(&["check"]);
-    assert!(
-        !block(&run, "fr").join("\n").contains("translated_from"),
-        "{}",
-        run.stdout
-    );
+    stamp(&site, french, &digest);
+    assert_french_translations_current(&site);
     site.build().assert_ok();
     let page = "public/fr/press/story/index.html";
     assert!(!site.read(page).contains("notice outdated"));

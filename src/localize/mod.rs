@@ -239,16 +239,6 @@ impl Localizer {
         &self.locales[locale].fallback
     }
 
-    /// Whether a language of `locale`'s chain defines the message `id` with a value.
-    pub fn defines(&self, locale: usize, id: &str) -> bool {
-        self.locales[locale].fallback.iter().any(|&i| {
-            self.locales[i]
-                .bundle
-                .get_message(id)
-                .is_some_and(|m| m.value().is_some())
-        })
-    }
-
     /// The message `key` in a locale, falling back along its chain: the value of a message
     /// (`search`) or one of its attributes (`search.placeholder`), from the first language of
     /// the chain that has it. A language's name (`language-es`) that the locale's own files do
@@ -263,30 +253,26 @@ impl Localizer {
             Some((id, attribute)) => (id, Some(attribute)),
             None => (key, None),
         };
-        for (n, &i) in self.locales[locale].fallback.iter().enumerate() {
-            if n == 1 {
-                if let Some(name) = self.cldr_language_name(locale, id, attribute) {
-                    return Ok(name);
-                }
-            }
-            let bundle = &self.locales[i].bundle;
-            let Some(message) = bundle.get_message(id) else {
-                continue;
-            };
+        let pattern_in = |i: usize| {
+            let message = self.locales[i].bundle.get_message(id)?;
             let pattern = match attribute {
                 Some(name) => message.get_attribute(name).map(|a| a.value()),
                 None => message.value(),
-            };
-            let Some(pattern) = pattern else {
-                continue;
-            };
+            }?;
+            Some((i, pattern))
+        };
+        // The chain starts with the locale itself.
+        let (own, others) = self.locales[locale].fallback.split_at(1);
+        if let Some((i, pattern)) = own.iter().find_map(|&i| pattern_in(i)) {
             return self.format(i, locale, key, pattern, args);
         }
-        // The default language's own page, whose chain is itself alone.
         if let Some(name) = self.cldr_language_name(locale, id, attribute) {
             return Ok(name);
         }
-        Err(self.not_found(locale, id, attribute))
+        match others.iter().find_map(|&i| pattern_in(i)) {
+            Some((i, pattern)) => self.format(i, locale, key, pattern, args),
+            None => Err(self.not_found(locale, id, attribute)),
+        }
     }
 
     /// CLDR's name in `locale` of the language that the message `id` names, when `id` is a

@@ -1,9 +1,7 @@
 //! The digest of the version of a text that a translation states it was made from
 //! (`translated_from`): of an original's title and its abstract or body, and of nothing else.
 
-use std::hash::Hasher;
-
-use siphasher::sip128::{Hasher128, SipHasher13};
+use crate::diagnostics::digest_of;
 
 /// How many hex digits of the digest a translation states: enough that two versions of one
 /// record never share them by chance, few enough to read and copy.
@@ -13,11 +11,7 @@ const DIGITS: usize = 12;
 /// abstract or body, trimmed): twelve lowercase hex digits, the same for the same text on any
 /// machine and in any version of papermap (docs/records.md says how it is made).
 pub fn version_digest(title: &str, text: &str) -> String {
-    let mut hasher = SipHasher13::new();
-    hasher.write(title.as_bytes());
-    hasher.write(b"\n\n");
-    hasher.write(text.as_bytes());
-    let mut digest = format!("{:032x}", hasher.finish128().as_u128());
+    let mut digest = format!("{:032x}", digest_of(&[title, "\n\n", text]));
     digest.truncate(DIGITS);
     digest
 }
