@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use crate::cache;
 use crate::config::Config;
 use crate::coverage::Coverage;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
 use crate::discover::{self, CONTENT_DIR};
-use crate::localize::Localizer;
+use crate::localize::{self, Localizer};
 use crate::model::SiteModel;
 use crate::output::{self, Writer};
 use crate::parse;
@@ -175,6 +175,12 @@ pub fn load_cached(
             .map_err(|e| errors.extend(e))
             .ok(),
     };
+    if let (Some(model), Some(localizer)) = (&model, &localizer) {
+        errors.extend(localize::unnamed_languages(
+            localizer,
+            record_languages(model),
+        ));
+    }
     stopwatch.lap("linked");
     // The model is made: what is allocated from here on comes and goes (`memory`).
     crate::memory::base_pages_from_now();
@@ -188,6 +194,20 @@ pub fn load_cached(
         }),
         _ => Err(errors),
     }
+}
+
+/// The language of each paper and of each version of each page, with its file.
+fn record_languages(model: &SiteModel) -> impl Iterator<Item = (&str, &SourceFile)> {
+    let papers = model
+        .papers
+        .iter()
+        .map(|entry| (entry.record.lang.as_str(), &entry.record.source));
+    let pages = model
+        .pages
+        .iter()
+        .flat_map(|entry| std::iter::once(&entry.original).chain(entry.translations.values()))
+        .map(|page| (page.lang.as_str(), &page.source));
+    papers.chain(pages)
 }
 
 /// Where a site keeps files that are copied as they are: the theme's, then its own (which win).

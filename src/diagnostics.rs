@@ -291,8 +291,14 @@ impl Diagnostic {
                 .with_width(100)
                 .with_context_lines(1);
             let _ = handler.render_report(&mut out, &MietteView(self));
-        } else if let Some(help) = &self.help {
-            out.push_str(&format!("  help: {help}\n"));
+        } else {
+            // Without the source's lines there is nothing to draw the label under.
+            if let Some(label) = &self.label {
+                out.push_str(&format!("  {label}\n"));
+            }
+            if let Some(help) = &self.help {
+                out.push_str(&format!("  help: {help}\n"));
+            }
         }
         out
     }

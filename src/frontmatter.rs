@@ -5,7 +5,22 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::diagnostics::{suggest, Diagnostic, SourceText};
+use crate::diagnostics::{suggest, Diagnostic, SourceFile, SourceText};
+
+/// An error at the value of `field` in a file read earlier, found again in it; at the file
+/// alone if it no longer holds what was read.
+pub fn field_diagnostic(file: &SourceFile, field: &[&str], message: String) -> Diagnostic {
+    let Some(source) = file.reread() else {
+        return Diagnostic::new(&file.path, message);
+    };
+    match FrontMatter::split(&source) {
+        Ok(fm) => {
+            let (line, column) = fm.locate(&source, field);
+            Diagnostic::at_line_col(&source, line, column, message)
+        }
+        Err(_) => Diagnostic::new(&file.path, message),
+    }
+}
 
 /// A content file cut in two.
 #[derive(Debug)]

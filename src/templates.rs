@@ -413,10 +413,16 @@ fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
 /// The whole chain of a Tera error, which keeps the useful part in its sources.
 fn chain(error: &tera::Error) -> String {
     let mut text = error.to_string();
+    let mut last = text.clone();
     let mut source = std::error::Error::source(error);
     while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
+        // Tera wraps a failed function's error in the same words twice.
+        let cause = s.to_string();
+        if cause != last {
+            text.push_str(": ");
+            text.push_str(&cause);
+            last = cause;
+        }
         source = s.source();
     }
     text
@@ -458,7 +464,8 @@ fn template_error_in(
             .trim_end_matches([':', ' ']);
         return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
     }
-    let message = text.replace('\n', " ");
+    // The error is reported once for all the pages it stopped, whatever template they render.
+    let message = without_template_name(&text, name).replace('\n', " ");
     // The piece may stand in a parent template or a macro: look in the named one first, then in
     // its family, then in the others (an included template, say).
     let mut candidates: Vec<&SourceText> = vec![source];
@@ -483,6 +490,18 @@ fn template_error_in(
         }
     }
     Diagnostic::at(source, 0, 1, message)
+}
+
+/// A render error's text without Tera's "Failed to render 'paper.html' (error happened in a
+/// parent template): ", which the error's place and the pages it stopped say better.
+fn without_template_name<'t>(text: &'t str, name: &str) -> &'t str {
+    let Some(rest) = text.strip_prefix(&format!("Failed to render '{name}'")) else {
+        return text;
+    };
+    let rest = rest
+        .strip_prefix(" (error happened in a parent template)")
+        .unwrap_or(rest);
+    rest.strip_prefix(": ").unwrap_or(text)
 }
 
 /// The first place `needle` stands as a whole name, not as the start of a longer one.

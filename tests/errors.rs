@@ -211,15 +211,22 @@ fn a_render_error_in_a_parent_template_points_into_the_parent() {
         "site-title\"",
     );
     let place = format!("themes/default/templates/base.html:{line}:{column}: ");
-    let index_errors: Vec<&str> = run
-        .stderr
-        .lines()
-        .filter(|l| l.starts_with("error:") && l.contains("Failed to render 'index.html'"))
-        .collect();
-    assert!(!index_errors.is_empty(), "{}", run.stderr);
-    for error in index_errors {
-        assert!(error.starts_with(&format!("error: {place}")), "{error}");
-    }
+    let index_error = error_block(&run.stderr, &place);
+    assert!(
+        index_error.contains("while rendering index.html, fr/index.html and zh/index.html"),
+        "{index_error}"
+    );
+}
+
+/// The report of the error at `place`, from its first line to the next error's.
+fn error_block<'a>(stderr: &'a str, place: &str) -> &'a str {
+    let start = stderr
+        .find(&format!("error: {place}"))
+        .unwrap_or_else(|| panic!("no error at {place}:\n{stderr}"));
+    let end = stderr[start + 1..]
+        .find("\nerror: ")
+        .map_or(stderr.len(), |e| start + 1 + e);
+    &stderr[start..end]
 }
 
 #[test]
@@ -531,4 +538,39 @@ fn an_output_folder_that_would_replace_the_sources_is_refused() {
 fn a_top_level_page_may_not_take_the_address_of_generated_pages() {
     let (_, run) = broken_build(|s| s.write("content/years.md", "---\ntitle: \"Years\"\n---\n"));
     run.assert_error("content/years.md: this page would take the address /years/");
+}
+
+/// A render error says which pages it stopped, each error once for all the pages it stopped:
+/// the paper's page in each language here, and every page of the site for `base.html`.
+#[test]
+fn a_render_error_names_the_pages_it_failed() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/paper.html",
+            "{{ paper.title }}",
+            "{{ paper.title | date }}",
+        )
+    });
+    run.assert_error("`date` needs a YYYY-MM-DD date, not \"A less cited reference\"");
+    run.assert_error(
+        "while rendering paper/1000.00003/index.html, fr/paper/1000.00003/index.html and zh/paper/1000.00003/index.html",
+    );
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "themes/default/templates/base.html",
+            "key=\"skip-to-content\"",
+            "key=\"skip-to-contnet\"",
+        )
+    });
+    // One error for every page of every language and every template that extends base.html.
+    let errors = run.stderr.lines().filter(|l| l.starts_with("error:"));
+    assert_eq!(errors.count(), 1, "{}", run.stderr);
+    run.assert_error("no message `skip-to-contnet` in the files of any language of the site");
+    run.assert_error("while rendering index.html, fr/index.html, zh/index.html and 45 more pages");
+    assert!(
+        !run.stderr
+            .contains("Function call 't' failed: Function call 't' failed"),
+        "the cause once: {}",
+        run.stderr
+    );
 }

@@ -94,7 +94,7 @@ fn an_attribute_or_a_value_that_no_language_has_is_a_render_error_that_says_what
         ),
         (
             "probe-nothing.title",
-            "no message `probe-nothing` in i18n/en/ nor in the languages it falls back to",
+            "no message `probe-nothing` in the files of any language of the site",
             "",
         ),
     ];

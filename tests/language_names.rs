@@ -85,3 +85,45 @@ fn a_language_cldr_does_not_know_needs_a_message_and_the_error_says_which() {
         "Résumé disponible en Old Lacustrine uniquement."
     );
 }
+
+/// A language no page can name is the records' error, not the template's: it points at the
+/// `lang` of the first record in it, once for all the languages of the site, and names the
+/// other records in it; a page's own language is checked as a paper's is.
+#[test]
+fn a_language_no_page_can_name_is_an_error_at_the_record_s_lang() {
+    let site = site_with_spanish();
+    site.edit("content/papers/1000.00002.md", "lang: es", "lang: qaa");
+    site.edit("content/papers/1000.00003.md", "year:", "lang: qaa\nyear:");
+    site.edit(
+        "content/press/story.zh.md",
+        "date: 2021-03-31",
+        "date: 2021-03-31\nlang: qbb",
+    );
+    let run = site.build();
+    let paper = site.read("content/papers/1000.00002.md");
+    let (line, column) = common::place_of(&paper, "lang:", "qaa");
+    run.assert_error(&format!(
+        "error: content/papers/1000.00002.md:{line}:{column}: no page can name the language `qaa`"
+    ));
+    let story = site.read("content/press/story.zh.md");
+    let (line, column) = common::place_of(&story, "lang:", "qbb");
+    run.assert_error(&format!(
+        "error: content/press/story.zh.md:{line}:{column}: no page can name the language `qbb`"
+    ));
+    assert!(
+        run.stderr
+            .contains("content/papers/1000.00003.md is in it too"),
+        "the other record in the language: {}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("paper.html") && !run.stderr.contains("page.html"),
+        "no error of the templates: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("papermap: 2 errors"),
+        "one error a language: {}",
+        run.stderr
+    );
+}

@@ -21,11 +21,13 @@ use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::{has_right_to_left_letter, LocaleFormats};
 
+mod languages;
 mod numbers;
 mod references;
 mod subfields;
 mod walk;
 
+pub use languages::unnamed_languages;
 use references::References;
 pub use subfields::{subfield_message, SubfieldName, SubfieldNames, SUBFIELD_PREFIX};
 
@@ -344,10 +346,20 @@ impl Localizer {
     /// Why the chain of `locale` has no text for `id` (or its `attribute`), with what the
     /// message has instead when a language of the chain defines it.
     fn not_found(&self, locale: usize, id: &str, attribute: Option<&str>) -> String {
-        let searched = format!(
-            "in i18n/{}/ nor in the languages it falls back to",
-            self.locales[locale].code
-        );
+        // A message no language has is missing in the same words on every page of every
+        // language, so that one mistake is one error.
+        let searched = if self
+            .locales
+            .iter()
+            .all(|l| l.bundle.get_message(id).is_none())
+        {
+            "in the files of any language of the site".to_string()
+        } else {
+            format!(
+                "in i18n/{}/ nor in the languages it falls back to",
+                self.locales[locale].code
+            )
+        };
         let messages: Vec<_> = self.locales[locale]
             .fallback
             .iter()
@@ -356,8 +368,8 @@ impl Localizer {
         if messages.is_empty() {
             if let Some(code) = id.strip_prefix(LANGUAGE_PREFIX) {
                 return format!(
-                    "no message `{id}` {searched}, and CLDR has no name for the language `{code}`: add `{id} = ` and its name to i18n/{}/, which the languages that do not name it show",
-                    self.locales[0].code
+                    "no message `{id}` {searched}, and CLDR has no name for the language `{code}`: {}",
+                    language_message_fix(self, id)
                 );
             }
             return format!("no message `{id}` {searched}");
@@ -387,6 +399,15 @@ impl Localizer {
 
 /// `message`, `term` or `attribute`: what this id names (a term's starts with `-`, a message's
 /// attribute is `message.attribute`).
+/// How to name a language no page can name: its message `id` (`language-qaa`) in the default
+/// language's files, which the other languages fall back to.
+fn language_message_fix(localizer: &Localizer, id: &str) -> String {
+    format!(
+        "add `{id} = ` and the language's name to i18n/{}/, which the languages that do not name it show",
+        localizer.locales[0].code
+    )
+}
+
 pub fn kind_of(id: &str) -> &'static str {
     if id.starts_with('-') {
         "term"

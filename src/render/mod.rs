@@ -4,6 +4,7 @@
 
 mod bibtex;
 mod contexts;
+mod errors;
 pub mod feeds;
 mod meta;
 pub mod part;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use contexts::facts;
+use errors::PageError;
 use shared::Shared;
 
 use crate::config::Config;
@@ -149,6 +151,8 @@ pub struct SiteRenderer<'a> {
 
 /// What the pages of one locale are rendered with, made once a build.
 struct LocaleRendering<'a> {
+    /// Its place in the site's languages.
+    index: usize,
     code: &'a str,
     templates: LocaleTemplates,
     site: SiteView<'a>,
@@ -194,6 +198,7 @@ impl<'a> SiteRenderer<'a> {
                 let mut subfield_order: Vec<usize> = (0..subfields.len()).collect();
                 subfield_order.sort_by(|&a, &b| formats.compare(shown(a), shown(b)));
                 LocaleRendering {
+                    index: i,
                     code,
                     templates: templates.for_locale(localizer, i, names),
                     site,
@@ -264,7 +269,7 @@ impl<'a> SiteRenderer<'a> {
                 }
             }
         }
-        let results: Vec<Result<RenderedPage, Box<Diagnostic>>> = paper_groups(&work)
+        let results: Vec<Result<RenderedPage, Box<PageError>>> = paper_groups(&work)
             .flat_map_iter(|group| self.render_group(group))
             .collect();
         let mut pages = Vec::with_capacity(results.len());
@@ -278,13 +283,13 @@ impl<'a> SiteRenderer<'a> {
         if errors.is_empty() {
             Ok(pages)
         } else {
-            Err(errors)
+            Err(errors::by_error(errors))
         }
     }
 
     /// The pages of one group of the work (a paper's pages in every locale, or one other page),
     /// rendered with what they share.
-    fn render_group(&self, group: &[(usize, Job)]) -> Vec<Result<RenderedPage, Box<Diagnostic>>> {
+    fn render_group(&self, group: &[(usize, Job)]) -> Vec<Result<RenderedPage, Box<PageError>>> {
         let shared = Shared::default();
         group
             .iter()
@@ -343,15 +348,30 @@ impl<'a> SiteRenderer<'a> {
         sink: impl Fn(RenderedPage) -> Result<(), Diagnostic> + Sync,
     ) -> Result<(), Vec<Diagnostic>> {
         let work = self.work_of(part);
-        let errors = std::sync::Mutex::new(Vec::new());
+        let page_errors = std::sync::Mutex::new(Vec::new());
+        let sink_errors = std::sync::Mutex::new(Vec::new());
         paper_groups(&work).for_each(|group| {
             for result in self.render_group(group) {
-                if let Err(e) = result.map_err(|e| *e).and_then(&sink) {
-                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+                match result {
+                    Ok(page) => {
+                        if let Err(e) = sink(page) {
+                            sink_errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(e);
+                        }
+                    }
+                    Err(e) => page_errors
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(*e),
                 }
             }
         });
-        let errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut errors = sink_errors.into_inner().unwrap_or_else(|e| e.into_inner());
+        errors.extend(errors::by_error(
+            page_errors.into_inner().unwrap_or_else(|e| e.into_inner()),
+        ));
         if errors.is_empty() {
             Ok(())
         } else {
@@ -516,11 +536,17 @@ impl Renderer<'_> {
         rendering: &LocaleRendering,
         job: Job,
         shared: &Shared,
-    ) -> Result<RenderedPage, Box<Diagnostic>> {
+    ) -> Result<RenderedPage, Box<PageError>> {
         let locale = rendering.code;
         let (template, path, file) = self.place(job);
         let (path_of, file_of) = folder_and_file(job, &path, file);
-        let error = |e: &tera::Error| Box::new(self.templates.render_error(template, e));
+        let error = |e: &tera::Error| {
+            Box::new(PageError {
+                diagnostic: self.templates.render_error(template, e),
+                output_path: self.output_path(locale, path_of, file),
+                order: (path.clone(), rendering.index),
+            })
+        };
         let kept = match job {
             Job::Twin(_) => shared.paper_context(locale),
             _ => None,
