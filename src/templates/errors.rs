@@ -1,0 +1,166 @@
+//! Tera's errors as diagnostics: placed at the line and column of the template (or its parent,
+//! or a macro it imports) that holds what they name.
+
+use std::collections::HashMap;
+
+use crate::diagnostics::{Diagnostic, SourceText};
+
+/// The whole chain of a Tera error, which keeps the useful part in its sources.
+fn chain(error: &tera::Error) -> String {
+    let mut text = error.to_string();
+    let mut last = text.clone();
+    let mut source = std::error::Error::source(error);
+    while let Some(s) = source {
+        // Tera wraps a failed function's error in the same words twice.
+        let cause = s.to_string();
+        if cause != last {
+            text.push_str(": ");
+            text.push_str(&cause);
+            last = cause;
+        }
+        source = s.source();
+    }
+    text
+}
+
+pub(super) fn template_error(
+    sources: &HashMap<String, SourceText>,
+    error: &tera::Error,
+) -> Diagnostic {
+    let text = chain(error);
+    let name = quoted_after(&text, "Failed to parse ")
+        .or_else(|| quoted_after(&text, "Template "))
+        .unwrap_or_default();
+    template_error_in(sources, &name, &[], error)
+}
+
+/// `error` of template `name`, placed in it or, for a render error, in the first of `family`
+/// (see [`Templates::family`]) and then of the other templates that holds what it names.
+pub(super) fn template_error_in(
+    sources: &HashMap<String, SourceText>,
+    name: &str,
+    family: &[String],
+    error: &tera::Error,
+) -> Diagnostic {
+    let text = chain(error);
+    let Some(source) = sources.get(name) else {
+        return Diagnostic::new(format!("template {name}"), text);
+    };
+    // Parse errors carry `--> line:column`; render errors name the missing piece in quotes.
+    if let Some((line, column)) = arrow_position(&text) {
+        let message = text
+            .lines()
+            .last()
+            .unwrap_or(&text)
+            .trim_start_matches(['=', ' '])
+            .to_string();
+        let first = text.lines().next().unwrap_or_default();
+        let first = first
+            .split("  --> ")
+            .next()
+            .unwrap_or(first)
+            .trim_end_matches([':', ' ']);
+        return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
+    }
+    // The error is reported once for all the pages it stopped, whatever template they render.
+    let message = without_template_name(&text, name).replace('\n', " ");
+    // The piece may stand in a parent template or a macro: look in the named one first, then in
+    // its family, then in the others (an included template, say).
+    let mut candidates: Vec<&SourceText> = vec![source];
+    candidates.extend(family.iter().filter_map(|n| sources.get(n)));
+    let mut others: Vec<(&String, &SourceText)> = sources
+        .iter()
+        .filter(|(n, _)| *n != name && !family.contains(n))
+        .collect();
+    others.sort_by_key(|(n, _)| *n);
+    candidates.extend(others.into_iter().map(|(_, s)| s));
+    // The innermost cause comes last and names the most precise piece.
+    // One-letter names (the function `t`) would match anywhere.
+    for needle in quoted_names(&text)
+        .into_iter()
+        .rev()
+        .filter(|n| n != name && n.len() > 2)
+    {
+        for candidate in &candidates {
+            if let Some(offset) = find_token(&candidate.text, &needle) {
+                return Diagnostic::at(candidate, offset, needle.len(), message);
+            }
+        }
+    }
+    Diagnostic::at(source, 0, 1, message)
+}
+
+/// A render error's text without Tera's "Failed to render 'paper.html' (error happened in a
+/// parent template): ", which the error's place and the pages it stopped say better.
+fn without_template_name<'t>(text: &'t str, name: &str) -> &'t str {
+    let Some(rest) = text.strip_prefix(&format!("Failed to render '{name}'")) else {
+        return text;
+    };
+    let rest = rest
+        .strip_prefix(" (error happened in a parent template)")
+        .unwrap_or(rest);
+    rest.strip_prefix(": ").unwrap_or(text)
+}
+
+/// The first place `needle` stands as a whole name, not as the start of a longer one.
+fn find_token(text: &str, needle: &str) -> Option<usize> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + needle.len()..].chars().next();
+        !before.is_some_and(is_name) && !after.is_some_and(is_name)
+    })
+}
+
+fn arrow_position(text: &str) -> Option<(usize, usize)> {
+    let rest = &text[text.find("--> ")? + 4..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit() && c != ':')
+        .unwrap_or(rest.len());
+    let (line, column) = rest[..end].split_once(':')?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+fn quoted_after(text: &str, prefix: &str) -> Option<String> {
+    let rest = &text[text.find(prefix)? + prefix.len()..];
+    quoted_names(rest).into_iter().next()
+}
+
+/// Names in `backticks`, 'single' or "double" quotes, in order.
+fn quoted_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let q = chars[i];
+        if matches!(q, '`' | '\'' | '"') {
+            if let Some(len) = chars[i + 1..].iter().position(|&c| c == q) {
+                let name: String = chars[i + 1..i + 1 + len].iter().collect();
+                if !name.is_empty() && !name.contains(' ') {
+                    names.push(name);
+                }
+                i += len + 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_positions_and_names_in_tera_messages() {
+        assert_eq!(
+            arrow_position("Failed to parse 'x.html': --> 3:7\n  |"),
+            Some((3, 7))
+        );
+        assert_eq!(
+            quoted_names("Variable `paper.titl` not found in context while rendering 'paper.html'"),
+            vec!["paper.titl".to_string(), "paper.html".to_string()]
+        );
+    }
+}

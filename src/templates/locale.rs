@@ -1,0 +1,152 @@
+//! What each locale's copy of the templates is given to speak its language: `t()` for Fluent
+//! messages, the `num` and `date` filters for ICU4X formatting, and `subfield_name` for a
+//! subfield's name in the language (its `subfield-<slug>` message, when there is one).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use fluent_bundle::{FluentArgs, FluentValue};
+use tera::{Tera, Value};
+
+use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
+use crate::localize::{Localizer, SubfieldNames};
+use crate::records::Date;
+
+/// Registers the functions and filters of `locale` on `tera`.
+pub(super) fn register(
+    tera: &mut Tera,
+    localizer: &Arc<Localizer>,
+    locale: usize,
+    subfield_names: SubfieldNames,
+) {
+    tera.register_filter(
+        "subfield_name",
+        move |value: &Value, args: &HashMap<String, Value>| {
+            let name = value.as_str().ok_or_else(|| {
+                tera::Error::msg(format!(
+                    "`subfield_name` needs a subfield's name, not {value}"
+                ))
+            })?;
+            let form = match args.get("form") {
+                None => None,
+                Some(Value::String(form)) => Some(form.as_str()),
+                Some(other) => {
+                    return Err(tera::Error::msg(format!(
+                        "`subfield_name`'s `form` is the name of an attribute of the subfield's message, such as \"in-text\", not {other}"
+                    )))
+                }
+            };
+            match subfield_names.get(name).map(|n| n.form(form)) {
+                Some(Ok(text)) => Ok(Value::String(text.clone())),
+                Some(Err(why)) => Err(tera::Error::msg(why.clone())),
+                None => Ok(value.clone()),
+            }
+        },
+    );
+    tera.register_function(
+        "t",
+        Translate {
+            localizer: localizer.clone(),
+            locale,
+        },
+    );
+    // A message depends on its locale and arguments alone: `t(key="site-title")` is made
+    // once for the locale instead of at each of the some thirty places a paper page has one.
+    tera.fold_constant_calls("t");
+    let numbers = localizer.clone();
+    tera.register_filter(
+        "num",
+        move |value: &Value, args: &HashMap<String, Value>| {
+            let n = value.as_f64().ok_or_else(|| {
+                tera::Error::msg(format!("`num` needs a number, not {value}"))
+            })?;
+            let digits = args
+                .get("digits")
+                .map(|d| {
+                    d.as_u64()
+                        .map(|d| d as usize)
+                        .filter(|&d| d <= MAX_FRACTION_DIGITS)
+                        .ok_or_else(|| {
+                            tera::Error::msg(format!(
+                                "`num`'s `digits` is a whole number from 0 to {MAX_FRACTION_DIGITS}, not {d}"
+                            ))
+                        })
+                })
+                .transpose()?;
+            let formats = numbers.formats(locale);
+            Ok(Value::String(match (value.as_i64(), digits) {
+                (Some(i), None) => formats.integer(i),
+                _ => formats.number(
+                    n,
+                    NumberOptions {
+                        min_fraction: digits,
+                        max_fraction: digits,
+                        ..Default::default()
+                    },
+                ),
+            }))
+        },
+    );
+    let dates = localizer.clone();
+    tera.register_filter("date", move |value: &Value, _: &HashMap<String, Value>| {
+        let text = value.as_str().unwrap_or_default();
+        let date = Date::parse(text).ok_or_else(|| {
+            tera::Error::msg(format!("`date` needs a YYYY-MM-DD date, not {value}"))
+        })?;
+        Ok(Value::String(dates.formats(locale).date(date)))
+    });
+}
+
+/// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
+/// `in_locale="fr"` resolves it in another language of the site.
+struct Translate {
+    localizer: Arc<Localizer>,
+    locale: usize,
+}
+
+impl tera::Function for Translate {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        // One pass over the arguments: each lookup by name would hash it again (SipHash).
+        let (mut key, mut in_locale) = (None, None);
+        let mut named: Vec<(&String, &Value)> = Vec::new();
+        for (name, value) in args {
+            match name.as_str() {
+                "key" => key = Some(value),
+                "in_locale" => in_locale = Some(value),
+                _ => named.push((name, value)),
+            }
+        }
+        let key = key
+            .and_then(Value::as_str)
+            .ok_or_else(|| tera::Error::msg("t() needs a `key`, e.g. t(key=\"site-title\")"))?;
+        // `in_locale` asks another language, e.g. for each language's own name in the switcher.
+        let locale = match in_locale.and_then(Value::as_str) {
+            Some(code) => self.localizer.index_of(code).ok_or_else(|| {
+                tera::Error::msg(format!("t(): `{code}` is not a language of the site"))
+            })?,
+            None => self.locale,
+        };
+        let mut fluent_args = FluentArgs::new();
+        named.sort_by_key(|&(name, _)| name);
+        // Names and strings are lent to Fluent, not copied: a page makes some twenty such calls.
+        for (name, value) in named {
+            let value = match value {
+                Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
+                Value::String(s) => FluentValue::from(s.as_str()),
+                Value::Bool(b) => FluentValue::from(b.to_string()),
+                Value::Null => FluentValue::None,
+                other => FluentValue::from(other.to_string()),
+            };
+            fluent_args.set(name.as_str(), value);
+        }
+        let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
+        self.localizer
+            .message(locale, key, args)
+            .map(Value::String)
+            .map_err(tera::Error::msg)
+    }
+
+    fn is_safe(&self) -> bool {
+        false
+    }
+}

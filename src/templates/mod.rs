@@ -1,0 +1,200 @@
+//! Tera templates: the theme's `themes/<theme>/templates/`, with any file of the site's own
+//! `templates/` taking the place of the theme's file of the same name. Templates are compiled
+//! once; each locale then gets its own copy with the functions that speak its language
+//! ([`locale`]).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tera::{Tera, Value};
+use walkdir::WalkDir;
+
+use crate::config::Config;
+use crate::diagnostics::{Diagnostic, SourceText};
+use crate::localize::{Localizer, SubfieldNames};
+
+mod errors;
+mod escape;
+mod locale;
+
+use errors::{template_error, template_error_in};
+pub use escape::escape_html;
+
+pub const SITE_TEMPLATES_DIR: &str = "templates";
+/// The templates the renderer asks for by name.
+pub const REQUIRED: &[&str] = &[
+    "index.html",
+    "paper.html",
+    "paper.md",
+    "page.html",
+    "list.html",
+    "groups.html",
+    "category.html",
+    "404.html",
+    "search.html",
+    "atom.xml",
+];
+
+/// The compiled templates, with where each came from.
+pub struct Templates {
+    tera: Tera,
+    sources: HashMap<String, SourceText>,
+}
+
+impl Templates {
+    pub fn theme_dir(config: &Config) -> PathBuf {
+        Path::new("themes").join(&config.theme)
+    }
+
+    pub fn load(config: &Config) -> Result<Templates, Vec<Diagnostic>> {
+        let theme_dir = Self::theme_dir(config);
+        if !config.path(&theme_dir).is_dir() {
+            let span = config.theme_span.clone();
+            return Err(vec![Diagnostic::at(
+                &config.source,
+                span.start,
+                span.len(),
+                format!(
+                    "there is no theme `{}`: the folder {} does not exist",
+                    config.theme,
+                    theme_dir.display()
+                ),
+            )
+            .with_help(
+                "set `theme` to a folder of themes/, or leave it out to use `default`",
+            )]);
+        }
+        let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
+        for dir in [
+            theme_dir.join("templates"),
+            PathBuf::from(SITE_TEMPLATES_DIR),
+        ] {
+            for (name, relative) in template_files(config, &dir) {
+                files.insert(name, relative);
+            }
+        }
+        let mut errors = Vec::new();
+        let mut sources = HashMap::new();
+        for (name, relative) in &files {
+            match crate::parse::read_source(config, relative) {
+                Ok(source) => {
+                    sources.insert(name.clone(), source);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        for name in REQUIRED {
+            if !files.contains_key(*name) {
+                let span = config.theme_span.clone();
+                errors.push(
+                    Diagnostic::at(
+                        &config.source,
+                        span.start,
+                        span.len(),
+                        format!("the theme `{}` has no template `{name}`", config.theme),
+                    )
+                    .with_help(format!(
+                        "add {} or {}",
+                        theme_dir.join("templates").join(name).display(),
+                        Path::new(SITE_TEMPLATES_DIR).join(name).display()
+                    )),
+                );
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut tera = Tera::default();
+        tera.set_borrowing_escape_fn(escape_html);
+        tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
+            Ok(Value::String(crate::markdown::escape_text(
+                value.as_str().unwrap_or_default(),
+            )))
+        });
+        let raw: Vec<(&str, &str)> = sources
+            .iter()
+            .map(|(n, s)| (n.as_str(), &*s.text))
+            .collect();
+        if let Err(e) = tera.add_raw_templates(raw) {
+            return Err(vec![template_error(&sources, &e)]);
+        }
+        Ok(Templates { tera, sources })
+    }
+
+    /// A copy of the templates that renders in one locale; `subfield_names` are the locale's
+    /// [`Localizer::subfield_names`].
+    pub fn for_locale(
+        &self,
+        localizer: &Arc<Localizer>,
+        locale: usize,
+        subfield_names: SubfieldNames,
+    ) -> LocaleTemplates {
+        let mut tera = self.tera.clone();
+        locale::register(&mut tera, localizer, locale, subfield_names);
+        LocaleTemplates { tera }
+    }
+
+    /// A render error as a diagnostic pointing into the template that failed.
+    pub fn render_error(&self, template: &str, error: &tera::Error) -> Diagnostic {
+        template_error_in(&self.sources, template, &self.family(template), error)
+    }
+
+    /// The templates whose text `template` renders besides its own, nearest first: its parents
+    /// (from the one it extends up), then the macro files it and they import.
+    fn family(&self, template: &str) -> Vec<String> {
+        let Ok(own) = self.tera.get_template(template) else {
+            return Vec::new();
+        };
+        let mut family = own.parents.clone();
+        for name in std::iter::once(template).chain(own.parents.iter().map(String::as_str)) {
+            if let Ok(member) = self.tera.get_template(name) {
+                for (file, _) in &member.imported_macro_files {
+                    if file != template && !family.contains(file) {
+                        family.push(file.clone());
+                    }
+                }
+            }
+        }
+        family
+    }
+}
+
+/// What a page's buffer starts with: a paper page is 20–30 KB, and a buffer that grows is copied.
+const PAGE_CAPACITY: usize = 32 * 1024;
+
+/// The templates of one locale.
+pub struct LocaleTemplates {
+    tera: Tera,
+}
+
+impl LocaleTemplates {
+    /// The page's bytes: rendered into a buffer, which `Tera::render` would check to be UTF-8
+    /// before making it a `String`; what papermap does with a page needs its bytes.
+    pub fn render(&self, template: &str, context: &tera::Context) -> tera::Result<Vec<u8>> {
+        let mut page = Vec::with_capacity(PAGE_CAPACITY);
+        self.tera.render_to(template, context, &mut page)?;
+        Ok(page)
+    }
+}
+
+fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
+    let root = config.path(dir);
+    if !root.is_dir() {
+        return Vec::new();
+    }
+    WalkDir::new(&root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && !crate::discover::is_ignored(&e.file_name().to_string_lossy())
+        })
+        .filter_map(|e| {
+            let within = e.path().strip_prefix(&root).ok()?;
+            let name = within.to_string_lossy().replace('\\', "/");
+            Some((name, dir.join(within)))
+        })
+        .collect()
+}
