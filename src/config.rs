@@ -84,7 +84,7 @@ pub struct Language {
     pub langid: LanguageIdentifier,
     /// The locale that numbers and dates are formatted for.
     pub formats: LanguageIdentifier,
-    /// Which way the language runs: `ltr` or `rtl` ([`crate::format::direction`]).
+    /// Which way the language runs: `ltr` or `rtl` ([`crate::bidi::direction`]).
     pub direction: &'static str,
 }
 
@@ -265,7 +265,7 @@ fn resolve(
             },
         };
         languages.push(Language {
-            direction: crate::format::direction(code),
+            direction: crate::bidi::direction(code),
             code: code.clone(),
             langid,
             formats,

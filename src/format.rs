@@ -1,7 +1,6 @@
 //! Numbers and dates for a locale, by ICU4X: `0,012` and `10 348` in French, `10,348` in
 //! English, `24 août 2022`, `2022年8月24日`. Built once per locale and shared by all threads.
-//! Also which way a language is written, for HTML's `dir`, and the order of its alphabet, for
-//! lists sorted by name.
+//! Also the order of its alphabet, for lists sorted by name, and the names of languages.
 
 use std::cmp::Ordering;
 use std::str::FromStr;
@@ -13,10 +12,7 @@ use icu_datetime::DateTimeFormatter;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
 use icu_experimental::displaynames::multi::LocaleDisplayNamesFormatter;
-use icu_locale::LocaleDirectionality;
-use icu_locale_core::{LanguageIdentifier as IcuLanguage, Locale};
-use icu_properties::props::BidiClass;
-use icu_properties::CodePointMapData;
+use icu_locale_core::Locale;
 use unic_langid::LanguageIdentifier;
 
 use crate::records::Date;
@@ -37,40 +33,6 @@ pub struct NumberOptions {
     pub min_fraction: Option<usize>,
     pub max_fraction: Option<usize>,
     pub ungrouped: bool,
-}
-
-/// Which way the language `code` (a BCP 47 tag: `ar`, `fa-IR`, `az-Arab`) is written, as HTML's
-/// `dir` says it: `rtl` when its script (given, or the likely one for the language and region)
-/// runs right to left, `ltr` otherwise, and for a tag ICU4X cannot read.
-pub fn direction(code: &str) -> &'static str {
-    // Compiled data, made at compile time: nothing to build or share at run time.
-    static DIRECTIONALITY: LocaleDirectionality = LocaleDirectionality::new_extended();
-    match IcuLanguage::try_from_str(code) {
-        Ok(language) if DIRECTIONALITY.is_right_to_left(&language) => "rtl",
-        _ => "ltr",
-    }
-}
-
-/// Whether `text` has a letter written right to left (Hebrew, Arabic, Syriac, Thaana…): one
-/// that would reorder the punctuation and digits around it in a left-to-right sentence.
-pub fn has_right_to_left_letter(text: &str) -> bool {
-    if text.is_ascii() {
-        return false;
-    }
-    // Unicode gives the classes R and AL only within these blocks (and to the right-to-left
-    // mark): a value in Latin or CJK is answered without looking a letter up.
-    let bidi = CodePointMapData::<BidiClass>::new();
-    text.chars()
-        .filter(|c| {
-            matches!(c, '\u{0590}'..='\u{08FF}' | '\u{200F}' | '\u{FB1D}'..='\u{FDFF}'
-                | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
-        })
-        .any(|c| {
-            matches!(
-                bidi.get(c),
-                BidiClass::RightToLeft | BidiClass::ArabicLetter
-            )
-        })
 }
 
 /// The formatters of one locale.
@@ -216,51 +178,6 @@ mod tests {
     fn number_through_text(formats: &LocaleFormats, value: f64, digits: NumberOptions) -> String {
         let decimal = with_digits(decimal_through_text(value, digits), digits);
         formats.decimal.format(&decimal).to_string()
-    }
-
-    #[test]
-    fn a_language_is_written_in_its_script_s_direction() {
-        for rtl in ["ar", "he", "fa", "ur", "ckb", "fa-IR", "az-Arab", "yi"] {
-            assert_eq!(direction(rtl), "rtl", "{rtl}");
-        }
-        for ltr in [
-            "en", "fr", "zh", "zh-Hant", "ja", "ru", "az", "az-Latn", "pa",
-        ] {
-            assert_eq!(direction(ltr), "ltr", "{ltr}");
-        }
-        // A tag ICU4X cannot read is left to right, the HTML default.
-        for unreadable in ["", "not a tag", "x"] {
-            assert_eq!(direction(unreadable), "ltr", "{unreadable:?}");
-        }
-    }
-
-    #[test]
-    fn a_text_with_a_right_to_left_letter_is_told_apart() {
-        for rtl in [
-            "علی رضایی",
-            "Sara ישראלי",
-            "ܣܘܪܝܝܐ",
-            "ދިވެހި",
-            "ߒߞߏ",
-            "\u{200F}",
-            "ﷲ",
-            "𐤀",
-        ] {
-            assert!(has_right_to_left_letter(rtl), "{rtl}");
-        }
-        // Arabic-Indic digits and the Arabic comma are weak or neutral: alone they reorder
-        // nothing.
-        for ltr in [
-            "",
-            "Sara Ahmadi",
-            "人工智能",
-            "Économie",
-            "٢٠٢٣",
-            "،",
-            "русский",
-        ] {
-            assert!(!has_right_to_left_letter(ltr), "{ltr}");
-        }
     }
 
     proptest! {

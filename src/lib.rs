@@ -27,6 +27,7 @@ macro_rules! outln {
     }};
 }
 
+pub mod bidi;
 pub mod build;
 pub mod cache;
 pub mod check;

@@ -171,21 +171,90 @@ fn a_right_to_left_value_in_a_left_to_right_sentence_is_isolated() {
 
     // Without the isolates, the names' right-to-left run would take the full stop and the
     // year into it and show them at its left end: "By 2023 .مریم احمدی ,علی رضایی".
+    // Each name is isolated on its own: the list reads in the sentence's order.
     let persian = site.read("public/paper/1000.00006/index.html");
     assert!(
         persian.contains(&format!(
-            "<p class=\"byline\">By {FSI}علی رضایی, مریم احمدی{PDI}. 2023</p>"
+            "<p class=\"byline\">By {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023</p>"
         )),
         "{persian}"
     );
     let french = site.read("public/fr/paper/1000.00006/index.html");
     assert!(
-        french.contains(&format!("Par {FSI}علی رضایی, مریم احمدی{PDI}. 2023")),
+        french.contains(&format!(
+            "Par {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023"
+        )),
         "{french}"
     );
     // A left-to-right value stays as it is.
     let english = site.read("public/paper/1000.00002/index.html");
     assert!(!english.contains(FSI), "{english}");
+}
+
+const RLI: char = '\u{2067}';
+
+/// A list of names in both directions: isolated as a whole, "علی رضایی, Alan Smith" would run
+/// right to left and read "Alan Smith ,علی رضایی" on an English page. Each name that runs the
+/// other way than its sentence is isolated on its own, the separator is the sentence's
+/// language's, and in a right-to-left sentence the list runs right to left as a whole.
+#[test]
+fn a_list_of_names_in_both_directions_keeps_its_order_in_either_direction() {
+    let site = site_with_arabic();
+    site.edit(
+        "content/papers/1000.00006.md",
+        "lang: fa",
+        "lang: fa\nauthors: [\"علی رضایی\", \"Alan Smith\"]",
+    );
+    site.edit(
+        "content/press/story.zh.md",
+        "authors: [\"张倩\"]",
+        "authors: [\"张倩\", \"مریم احمدی\"]",
+    );
+    site.build().assert_ok();
+    let english = site.read("public/paper/1000.00006/index.html");
+    assert!(
+        english.contains(&format!(
+            "<p class=\"byline\">By {FSI}علی رضایی{PDI}, Alan Smith. 2023</p>"
+        )),
+        "{english}"
+    );
+    // Arabic has no byline of its own: the English sentence, isolated whole on the Arabic page,
+    // with English's separator and the Persian name isolated in it.
+    let fallback = site.read("public/ar/paper/1000.00006/index.html");
+    assert!(
+        fallback.contains(&format!(
+            "<p class=\"byline\">{FSI}By {FSI}{FSI}علی رضایی{PDI}, Alan Smith{PDI}. {FSI}2023{PDI}{PDI}</p>"
+        )),
+        "{fallback}"
+    );
+    // A long-form page's authors, outside any sentence, in the page's direction.
+    let story = site.read("public/press/story/index.html");
+    assert!(
+        story.contains(&format!(
+            "<span class=\"authors\">张倩, {FSI}مریم احمدی{PDI}</span>"
+        )),
+        "{story}"
+    );
+
+    site.append(
+        "i18n/ar/main.ftl",
+        "paper-byline = بقلم { $authors }. { $year }\nlist-separator = {\"، \"}\n",
+    );
+    site.build().assert_ok();
+    let arabic = site.read("public/ar/paper/1000.00006/index.html");
+    assert!(
+        arabic.contains(&format!(
+            "<p class=\"byline\">بقلم {FSI}{RLI}علی رضایی، {FSI}Alan Smith{PDI}{PDI}{PDI}. {FSI}2023{PDI}</p>"
+        )),
+        "{arabic}"
+    );
+    let story = site.read("public/ar/press/story/index.html");
+    assert!(
+        story.contains(&format!(
+            "<span class=\"authors\">{RLI}{FSI}张倩{PDI}، مریم احمدی{PDI}</span>"
+        )),
+        "{story}"
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! chain on its own. It also lists each locale's own message ids and attributes, for
 //! [`crate::coverage`].
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,9 +18,10 @@ use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 use fluent_syntax::ast::Pattern;
 
+use crate::bidi::{self, has_right_to_left_letter, isolate};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
-use crate::format::{has_right_to_left_letter, LocaleFormats};
+use crate::format::LocaleFormats;
 
 mod languages;
 mod numbers;
@@ -36,6 +38,9 @@ pub const I18N_DIR: &str = "i18n";
 /// What a message that names a language starts with: `language-` and its code (`language-es`),
 /// for notices such as "This abstract is available in Spanish only".
 pub const LANGUAGE_PREFIX: &str = "language-";
+
+/// The message that separates the items of a list inside a sentence (`, ` in English).
+pub const LIST_SEPARATOR: &str = "list-separator";
 
 /// Where a locale's own files define a message or a term: the file, as shown to users, and the
 /// one-based line.
@@ -212,6 +217,11 @@ impl Localizer {
     }
 
     /// The code of a locale (`fr`, `zh-Hant`).
+    /// Which way `locale` runs: `ltr` or `rtl`.
+    pub fn direction(&self, locale: usize) -> &'static str {
+        self.locales[locale].direction
+    }
+
     pub fn code(&self, locale: usize) -> &str {
         &self.locales[locale].code
     }
@@ -251,6 +261,20 @@ impl Localizer {
         key: &str,
         args: Option<&FluentArgs>,
     ) -> Result<String, String> {
+        self.message_with_lists(locale, key, args, &[])
+    }
+
+    /// [`Localizer::message`] with lists among its arguments: each `(name, items)` is one text
+    /// of the message, its items joined by the `list-separator` message of the message's own
+    /// language (which may be a fallback of the page's), each item that runs against that
+    /// language isolated on its own ([`bidi::join_isolated`]).
+    pub fn message_with_lists(
+        &self,
+        locale: usize,
+        key: &str,
+        args: Option<&FluentArgs>,
+        lists: &[(&str, Vec<Cow<str>>)],
+    ) -> Result<String, String> {
         let (id, attribute) = match key.split_once('.') {
             Some((id, attribute)) => (id, Some(attribute)),
             None => (key, None),
@@ -265,16 +289,47 @@ impl Localizer {
         };
         // The chain starts with the locale itself.
         let (own, others) = self.locales[locale].fallback.split_at(1);
-        if let Some((i, pattern)) = own.iter().find_map(|&i| pattern_in(i)) {
-            return self.format(i, locale, key, pattern, args);
+        let found = match own.iter().find_map(|&i| pattern_in(i)) {
+            Some(found) => found,
+            None => {
+                if let Some(name) = self.cldr_language_name(locale, id, attribute) {
+                    return Ok(name);
+                }
+                others
+                    .iter()
+                    .find_map(|&i| pattern_in(i))
+                    .ok_or_else(|| self.not_found(locale, id, attribute))?
+            }
+        };
+        let (i, pattern) = found;
+        let listed;
+        let args = if lists.is_empty() {
+            args
+        } else {
+            listed = self.with_lists(i, args, lists)?;
+            Some(&listed)
+        };
+        self.format(i, locale, key, pattern, args)
+    }
+
+    /// `args` and `lists`, each list joined for a message of locale `i`.
+    fn with_lists(
+        &self,
+        i: usize,
+        args: Option<&FluentArgs>,
+        lists: &[(&str, Vec<Cow<str>>)],
+    ) -> Result<FluentArgs<'static>, String> {
+        let separator = self.message(i, LIST_SEPARATOR, None)?;
+        let mut all: FluentArgs<'static> = args
+            .into_iter()
+            .flat_map(|args| args.iter())
+            .map(|(name, value)| (name.to_string(), value.clone().into_owned()))
+            .collect();
+        for (name, items) in lists {
+            let joined = bidi::join_isolated(items, &separator, self.locales[i].direction);
+            all.set(name.to_string(), FluentValue::from(joined));
         }
-        if let Some(name) = self.cldr_language_name(locale, id, attribute) {
-            return Ok(name);
-        }
-        match others.iter().find_map(|&i| pattern_in(i)) {
-            Some((i, pattern)) => self.format(i, locale, key, pattern, args),
-            None => Err(self.not_found(locale, id, attribute)),
-        }
+        Ok(all)
     }
 
     /// CLDR's name in `locale` of the language that the message `id` names, when `id` is a
@@ -338,7 +393,7 @@ impl Localizer {
             // A sentence of the fallback language that runs the other way (English on an
             // Arabic page) is isolated whole, so that its punctuation stays at its end; it
             // may stand in an attribute, where no element could carry a `dir`.
-            return Ok(format!("\u{2068}{text}\u{2069}"));
+            return Ok(isolate(&text));
         }
         Ok(text.into_owned())
     }
@@ -529,7 +584,7 @@ fn isolate_text_values(
         .map(|(name, value)| {
             let value = match value {
                 FluentValue::String(text) if needs_isolating(text) => {
-                    FluentValue::String(format!("\u{2068}{text}\u{2069}").into())
+                    FluentValue::String(isolate(text).into())
                 }
                 other => other.clone().into_owned(),
             };

@@ -330,8 +330,8 @@ pub fn other_lang<'a>(lang: &'a str, locale: &str) -> Option<&'a str> {
 /// `Some(direction)` when text in `lang` ([`other_lang`]'s answer: `None` for the page's own
 /// language) runs the other way than a page in `locale`, for the `dir` attribute.
 pub fn other_dir(lang: Option<&str>, locale: &str) -> Option<&'static str> {
-    let direction = crate::format::direction(lang?);
-    (direction != crate::format::direction(locale)).then_some(direction)
+    let direction = crate::bidi::direction(lang?);
+    (direction != crate::bidi::direction(locale)).then_some(direction)
 }
 
 pub fn paper_item<'a>(

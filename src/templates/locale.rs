@@ -1,15 +1,18 @@
 //! What each locale's copy of the templates is given to speak its language: `t()` for Fluent
-//! messages, the `num` and `date` filters for ICU4X formatting, and `subfield_name` for a
-//! subfield's name in the language (its `subfield-<slug>` message, when there is one).
+//! messages, the `num` and `date` filters for ICU4X formatting, `list` for a list of names in
+//! the language's separator and direction, and `subfield_name` for a subfield's name in the
+//! language (its `subfield-<slug>` message, when there is one).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use fluent_bundle::{FluentArgs, FluentValue};
 use tera::{Tera, Value};
 
+use crate::bidi;
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
-use crate::localize::{Localizer, SubfieldNames};
+use crate::localize::{Localizer, SubfieldNames, LIST_SEPARATOR};
 use crate::records::Date;
 
 /// Registers the functions and filters of `locale` on `tera`.
@@ -50,6 +53,23 @@ pub(super) fn register(
             locale,
         },
     );
+    let lists = localizer.clone();
+    tera.register_filter("list", move |value: &Value, _: &HashMap<String, Value>| {
+        let items = value.as_array().ok_or_else(|| {
+            tera::Error::msg(format!(
+                "`list` needs a list, such as page.authors, not {value}"
+            ))
+        })?;
+        let separator = lists
+            .message(locale, LIST_SEPARATOR, None)
+            .map_err(tera::Error::msg)?;
+        let items = list_items(&lists, locale, items);
+        Ok(Value::String(bidi::join_isolated(
+            &items,
+            &separator,
+            lists.direction(locale),
+        )))
+    });
     // A message depends on its locale and arguments alone: `t(key="site-title")` is made
     // once for the locale instead of at each of the some thirty places a paper page has one.
     tera.fold_constant_calls("t");
@@ -97,8 +117,28 @@ pub(super) fn register(
     });
 }
 
+/// The items of a list given to `t()` or `list` as texts: a number formatted for `locale`.
+fn list_items<'v>(localizer: &Localizer, locale: usize, items: &'v [Value]) -> Vec<Cow<'v, str>> {
+    items
+        .iter()
+        .map(|item| match item {
+            Value::String(text) => Cow::Borrowed(text.as_str()),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Cow::Owned(localizer.formats(locale).integer(i)),
+                None => Cow::Owned(
+                    localizer
+                        .formats(locale)
+                        .number(n.as_f64().unwrap_or_default(), Default::default()),
+                ),
+            },
+            other => Cow::Owned(other.to_string()),
+        })
+        .collect()
+}
+
 /// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
-/// `in_locale="fr"` resolves it in another language of the site.
+/// `in_locale="fr"` resolves it in another language of the site. A list (`authors=paper.authors`)
+/// is one text of the message, joined as [`Localizer::message_with_lists`] says.
 struct Translate {
     localizer: Arc<Localizer>,
     locale: usize,
@@ -127,10 +167,15 @@ impl tera::Function for Translate {
             None => self.locale,
         };
         let mut fluent_args = FluentArgs::new();
+        let mut lists = Vec::new();
         named.sort_by_key(|&(name, _)| name);
         // Names and strings are lent to Fluent, not copied: a page makes some twenty such calls.
         for (name, value) in named {
             let value = match value {
+                Value::Array(items) => {
+                    lists.push((name.as_str(), list_items(&self.localizer, locale, items)));
+                    continue;
+                }
                 Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
                 Value::String(s) => FluentValue::from(s.as_str()),
                 Value::Bool(b) => FluentValue::from(b.to_string()),
@@ -141,7 +186,7 @@ impl tera::Function for Translate {
         }
         let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
         self.localizer
-            .message(locale, key, args)
+            .message_with_lists(locale, key, args, &lists)
             .map(Value::String)
             .map_err(tera::Error::msg)
     }
