@@ -235,3 +235,29 @@ fn a_long_form_page_s_translation_is_outdated_when_its_original_changes() {
         .read("public/zh/press/story/index.html")
         .contains("notice outdated"));
 }
+
+/// `translated_from: ""` (a template's placeholder, a stamp not yet filled in) states nothing:
+/// the translation is listed as one without `translated_from`, not called outdated.
+#[test]
+fn an_empty_translated_from_states_nothing() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        TRANSLATION,
+        "translated_from: \"a4e26cdac863\"",
+        "translated_from: \"  \"",
+    );
+    let digest = suggested_digest(
+        &site,
+        "fr",
+        "translations without translated_from",
+        "1000.00001",
+    );
+    assert_eq!(digest, "a4e26cdac863");
+    let fr = block(&site.run(&["check"]), "fr").join("\n");
+    assert!(!fr.contains("outdated"), "{fr}");
+    site.build().assert_ok();
+    assert!(
+        !site.read(FRENCH_PAGE).contains("class=\"notice outdated\""),
+        "no outdated notice"
+    );
+}

@@ -42,11 +42,12 @@ pub fn page_state(page: &PageEntry, locale: &str) -> Option<TranslationState> {
     }))
 }
 
-/// A stated digest against the original's now, made only when one is stated.
+/// A stated digest against the original's now, made only when one is stated. A blank value (a
+/// placeholder not yet filled in) states nothing.
 fn state(stated: Option<&str>, now: impl FnOnce() -> String) -> TranslationState {
-    match stated {
+    match stated.map(str::trim).filter(|s| !s.is_empty()) {
         None => TranslationState::Unstated,
-        Some(stated) if stated.trim().eq_ignore_ascii_case(&now()) => TranslationState::Current,
+        Some(stated) if stated.eq_ignore_ascii_case(&now()) => TranslationState::Current,
         Some(_) => TranslationState::Outdated,
     }
 }
