@@ -127,3 +127,57 @@ fn a_language_no_page_can_name_is_an_error_at_the_record_s_lang() {
         run.stderr
     );
 }
+
+/// A language's name that a translation lacks but CLDR gives in its language is not missing:
+/// the pages show CLDR's name, not the default language's message. `check` says which name
+/// they show, so that a translator who wants another writes it; a name CLDR does not know is
+/// missing as any message.
+#[test]
+fn check_does_not_call_missing_a_language_name_cldr_gives() {
+    let site = site_with_spanish();
+    site.append(
+        "i18n/en/main.ftl",
+        "language-es = Spanish\nlanguage-qaa = Old Lacustrine\n",
+    );
+    let run = site.run(&["check", "--json"]);
+    run.assert_ok();
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    let fr = common::block(&run, "fr").join("\n");
+    assert!(!fr.contains("missing: language-es"), "{fr}");
+    assert!(fr.contains("named by CLDR: language-es (espagnol)"), "{fr}");
+    assert!(fr.contains("missing: language-qaa"), "{fr}");
+    let zh = common::block(&run, "zh").join("\n");
+    assert!(zh.contains("named by CLDR: language-es (西班牙语)"), "{zh}");
+
+    let json: serde_json::Value = serde_json::from_str(&site.run(&["check", "--json"]).stdout)
+        .expect("check --json prints JSON");
+    let fr = json["locales"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["code"] == "fr")
+        .unwrap();
+    assert_eq!(
+        fr["named_by_cldr"],
+        serde_json::json!([{ "id": "language-es", "name": "espagnol" }])
+    );
+    assert!(
+        fr["missing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["id"] != "language-es"),
+        "{fr}"
+    );
+
+    // The build's summary counts only what pages show in another language.
+    site.edit("i18n/en/main.ftl", "language-qaa = Old Lacustrine\n", "");
+    let run = site.build();
+    run.assert_ok();
+    assert!(
+        !run.stderr.contains("missing and shown in another language"),
+        "{}",
+        run.stderr
+    );
+}

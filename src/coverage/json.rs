@@ -23,6 +23,8 @@ struct Locale<'a> {
     /// How many of the default language's messages its own files define.
     translated: usize,
     missing: Vec<MissingItem<'a>>,
+    /// The languages' names its files lack that pages show in CLDR's words instead.
+    named_by_cldr: Vec<Named<'a>>,
     obsolete: Vec<Defined<'a>>,
     missing_attributes: Vec<MissingItem<'a>>,
     obsolete_attributes: Vec<Defined<'a>>,
@@ -41,6 +43,12 @@ struct MissingItem<'a> {
     defined_in: String,
     /// The parent language pages show it from instead of the default language, if any.
     falls_back_to: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct Named<'a> {
+    id: &'a str,
+    name: &'a str,
 }
 
 #[derive(Serialize)]
@@ -117,6 +125,11 @@ fn locale(l: &LocaleCoverage) -> Locale<'_> {
         folder: l.folder.display().to_string(),
         translated: l.translated,
         missing: l.missing.iter().map(missing).collect(),
+        named_by_cldr: l
+            .named_by_cldr
+            .iter()
+            .map(|(id, name)| Named { id, name })
+            .collect(),
         obsolete: l.obsolete.iter().map(defined).collect(),
         missing_attributes: l.missing_attributes.iter().map(missing).collect(),
         obsolete_attributes: l.obsolete_attributes.iter().map(defined).collect(),

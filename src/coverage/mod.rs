@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
-use crate::localize::{Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
+use crate::localize::{Definition, Localizer, Place, I18N_DIR, LANGUAGE_PREFIX, SUBFIELD_PREFIX};
 use crate::model::SiteModel;
 
 mod json;
@@ -75,6 +75,9 @@ pub struct LocaleCoverage {
     pub translated: usize,
     /// Sorted by id.
     pub missing: Vec<Missing>,
+    /// The languages' names (`language-es`) its files lack and pages show in CLDR's words in
+    /// its language instead, with that name; sorted by id. Not missing: nothing falls back.
+    pub named_by_cldr: Vec<(String, String)>,
     /// Messages it defines that the default language does not, with where; sorted by id.
     pub obsolete: Vec<(String, Definition)>,
     /// The attributes (`search.placeholder`) that the default language's message has and its
@@ -120,12 +123,20 @@ impl Coverage {
             .map(|locale| {
                 let code = localizer.code(locale);
                 let own = localizer.own_messages(locale);
-                let missing = missing_in(
+                let (named_by_cldr, missing): (Vec<_>, Vec<_>) = missing_in(
                     localizer,
                     locale,
                     |l| localizer.own_messages(l),
                     is_interface,
-                );
+                )
+                .into_iter()
+                .map(|m| (cldr_name(localizer, locale, &m.id), m))
+                .partition(|(name, _)| name.is_some());
+                let named_by_cldr = named_by_cldr
+                    .into_iter()
+                    .filter_map(|(name, m)| Some((m.id, name?)))
+                    .collect();
+                let missing = missing.into_iter().map(|(_, m)| m).collect();
                 // A language's names of subfields may cover more than the map has yet (a table
                 // of a whole taxonomy): one the map lacks is not obsolete.
                 let obsolete = obsolete_in(own, default, is_interface);
@@ -150,6 +161,7 @@ impl Coverage {
                         .filter(|id| is_interface(id) && own.contains_key(*id))
                         .count(),
                     missing,
+                    named_by_cldr,
                     obsolete,
                     missing_attributes,
                     obsolete_attributes,
@@ -251,9 +263,14 @@ impl Coverage {
             );
             if l.translated == 0 && l.obsolete.is_empty() && !l.missing.is_empty() {
                 // A new language: the list would be the default's whole files.
+                let but = match l.named_by_cldr.len() {
+                    0 => String::new(),
+                    1 => " but a language's name, which CLDR gives".to_string(),
+                    n => format!(" but {n} languages' names, which CLDR gives"),
+                };
                 let _ = writeln!(
                     out,
-                    "  missing: all {} ({} has none yet: copy the files of {} into it and translate them)",
+                    "  missing: all {}{but} ({} has none yet: copy the files of {} into it and translate them)",
                     l.missing.len(),
                     l.folder.display(),
                     self.default_folder.display()
@@ -267,6 +284,9 @@ impl Coverage {
                         .unwrap_or_default();
                     let _ = writeln!(out, "  missing: {} ({}{parent})", m.id, m.defined_in);
                 }
+            }
+            for (id, name) in &l.named_by_cldr {
+                let _ = writeln!(out, "  named by CLDR: {id} ({name})");
             }
             for (id, at) in &l.obsolete {
                 let _ = writeln!(out, "  obsolete: {id} ({at})");
@@ -322,6 +342,13 @@ fn missing_in<'a>(
                 .map(|&other| localizer.code(other).to_string()),
         })
         .collect()
+}
+
+/// CLDR's name in `locale` of the language the message `id` names, when it is a language's
+/// name (`language-es`) and CLDR has one: what pages show where the locale's files lack it.
+fn cldr_name(localizer: &Localizer, locale: usize, id: &str) -> Option<String> {
+    let code = id.strip_prefix(LANGUAGE_PREFIX)?;
+    localizer.formats(locale).language_name(code)
 }
 
 /// What `own` defines and `default` does not, of the ids `counts` keeps.
