@@ -165,25 +165,30 @@ fn check_lists_the_subfields_a_language_has_no_name_for_and_no_more() {
     );
 }
 
+/// A subfield's name is given no variables: one that uses a variable (in its value or in a
+/// form) is the error of its .ftl file, at the variable, once, not of every page and template
+/// that shows the subfield.
 #[test]
-fn a_subfield_name_that_cannot_be_formatted_fails_the_pages_that_show_it() {
+fn a_subfield_name_with_a_variable_is_an_error_at_the_variable() {
     let site = site();
     site.build().assert_ok();
     let before = site.tree("public");
-    site.write(
-        "i18n/fr/subfields.ftl",
-        format!("subfield-{CV_SLUG} = Vision {{ $what }}\n"),
-    );
+    let ftl =
+        format!("subfield-{CV_SLUG} = Vision {{ $what }}\n    .in-text = vision {{ $how }}\n");
+    site.write("i18n/fr/subfields.ftl", &ftl);
     let run = site.build();
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    for variable in ["what", "how"] {
+        let (line, column) = common::place_of(&ftl, &format!("${variable}"), "$");
+        run.assert_error(&format!(
+            "error: i18n/fr/subfields.ftl:{line}:{column}: a subfield's name takes no variables: `subfield-{CV_SLUG}` uses `${variable}`"
+        ));
+    }
     assert!(
-        run.stderr.contains(&format!(
-            "the message `subfield-{CV_SLUG}` of i18n/fr/ cannot be formatted"
-        )),
-        "{}",
+        !run.stderr.contains("templates/"),
+        "no error of the templates: {}",
         run.stderr
     );
+    assert!(run.stderr.contains("papermap: 2 errors"), "{}", run.stderr);
     assert!(
         site.tree("public") == before,
         "the last good output is untouched"

@@ -13,7 +13,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast;
 
 use super::walk;
-use super::{Definition, Place};
+use super::{Definition, Place, SUBFIELD_PREFIX};
 use crate::diagnostics::{Diagnostic, SourceText};
 
 /// A pattern a reference can show: an entry's value (`home-heading`, `-brand`) or one of its
@@ -141,7 +141,28 @@ impl References {
             }
         }
         errors.extend(self.cycles());
+        errors.extend(self.subfield_variables());
         errors
+    }
+
+    /// Every variable a subfield's name (`subfield-<slug>`, its value or a form) uses: a theme
+    /// shows the name as it is, without variables, on every page that names the subfield.
+    fn subfield_variables(&self) -> impl Iterator<Item = Diagnostic> + '_ {
+        self.variables
+            .iter()
+            .filter(|used| used.node.id.starts_with(SUBFIELD_PREFIX))
+            .map(|used| {
+                Diagnostic::at(
+                    &self.files[used.file].0,
+                    used.offset,
+                    used.name.len() + 1,
+                    format!(
+                        "a subfield's name takes no variables: `{}` uses `${}`",
+                        used.node.id, used.name
+                    ),
+                )
+                .with_help("write the name (and each of its forms) as plain text")
+            })
     }
 
     /// The variables each message's value uses, itself or through the messages it shows
