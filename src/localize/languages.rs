@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{Diagnostic, SourceFile};
+use crate::diagnostics::{first_few, Diagnostic, SourceFile};
 use crate::frontmatter::field_diagnostic;
 
 use super::{Localizer, LANGUAGE_PREFIX};
@@ -46,23 +46,14 @@ fn unnamed(localizer: &Localizer, code: &str, sources: &[&SourceFile]) -> Diagno
         ),
     );
     let mut help = super::language_message_fix(localizer, &id);
-    let others = &sources[1..];
+    let others: Vec<String> = sources[1..]
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
     if !others.is_empty() {
-        let mut named: Vec<String> = others
-            .iter()
-            .take(OTHERS_NAMED)
-            .map(|s| s.path.display().to_string())
-            .collect();
-        if others.len() > OTHERS_NAMED {
-            named.push(format!("{} more records", others.len() - OTHERS_NAMED));
-        }
-        let (verb, list) = match named.split_last() {
-            Some((last, rest)) if !rest.is_empty() => {
-                ("are", format!("{} and {last}", rest.join(", ")))
-            }
-            _ => ("is", named.join("")),
-        };
-        help.push_str(&format!("; {list} {verb} in it too"));
+        let verb = if others.len() == 1 { "is" } else { "are" };
+        let others = first_few(&others, OTHERS_NAMED, ("record", "records"));
+        help.push_str(&format!("; {others} {verb} in it too"));
     }
     diagnostic.with_help(help)
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{first_few, Diagnostic};
 
 /// How many of the pages an error stopped it names before it counts the rest.
 const PAGES_NAMED: usize = 3;
@@ -36,26 +36,10 @@ pub fn by_error(errors: Vec<PageError>) -> Vec<Diagnostic> {
             pages.sort_unstable();
             pages.dedup();
             let pages: Vec<String> = pages.into_iter().map(|(_, page)| page).collect();
-            diagnostic.with_label(format!("while rendering {}", named(&pages)))
+            let pages = first_few(&pages, PAGES_NAMED, ("page", "pages"));
+            diagnostic.with_label(format!("while rendering {pages}"))
         })
         .collect()
-}
-
-/// `a`, `a and b`, `a, b and c`, `a, b, c and 1 more page`, `a, b, c and 2 more pages`.
-fn named(pages: &[String]) -> String {
-    let shown = &pages[..pages.len().min(PAGES_NAMED)];
-    let rest = pages.len() - shown.len();
-    let mut items: Vec<String> = shown.to_vec();
-    if rest > 0 {
-        items.push(match rest {
-            1 => "1 more page".to_string(),
-            _ => format!("{rest} more pages"),
-        });
-    }
-    match items.split_last() {
-        Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-        _ => items.concat(),
-    }
 }
 
 #[cfg(test)]
@@ -92,15 +76,5 @@ mod tests {
             "{}",
             rendered[1]
         );
-    }
-
-    #[test]
-    fn the_pages_past_the_first_few_are_counted() {
-        let pages: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
-        assert_eq!(named(&pages[..1]), "a");
-        assert_eq!(named(&pages[..2]), "a and b");
-        assert_eq!(named(&pages[..3]), "a, b and c");
-        assert_eq!(named(&pages[..4]), "a, b, c and 1 more page");
-        assert_eq!(named(&pages), "a, b, c and 2 more pages");
     }
 }
