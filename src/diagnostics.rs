@@ -417,7 +417,7 @@ impl IntoIterator for Diagnostics {
 /// The first `shown` of `items` and a count of the others, as an error names what it concerns:
 /// `a`, `a and b`, `a, b and c`, `a, b, c and 1 more page`, `a, b, c and 2 more pages` (`unit`
 /// is the singular and the plural of what the items are).
-pub fn first_few(items: &[String], shown: usize, (one, many): (&str, &str)) -> String {
+pub fn named_and_counted(items: &[String], shown: usize, (one, many): (&str, &str)) -> String {
     let named = &items[..items.len().min(shown)];
     let mut parts: Vec<String> = named.to_vec();
     match items.len() - named.len() {
@@ -446,15 +446,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_items_past_the_first_few_are_counted() {
+    fn the_items_past_the_first_are_counted() {
         let items: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
         let unit = ("page", "pages");
-        assert_eq!(first_few(&items[..0], 3, unit), "");
-        assert_eq!(first_few(&items[..1], 3, unit), "a");
-        assert_eq!(first_few(&items[..2], 3, unit), "a and b");
-        assert_eq!(first_few(&items[..3], 3, unit), "a, b and c");
-        assert_eq!(first_few(&items[..4], 3, unit), "a, b, c and 1 more page");
-        assert_eq!(first_few(&items, 3, unit), "a, b, c and 2 more pages");
+        assert_eq!(named_and_counted(&items[..0], 3, unit), "");
+        assert_eq!(named_and_counted(&items[..1], 3, unit), "a");
+        assert_eq!(named_and_counted(&items[..2], 3, unit), "a and b");
+        assert_eq!(named_and_counted(&items[..3], 3, unit), "a, b and c");
+        assert_eq!(
+            named_and_counted(&items[..4], 3, unit),
+            "a, b, c and 1 more page"
+        );
+        assert_eq!(
+            named_and_counted(&items, 3, unit),
+            "a, b, c and 2 more pages"
+        );
     }
 
     #[test]

@@ -105,6 +105,12 @@ fn a_right_to_left_text_on_a_left_to_right_page_says_its_direction() {
     assert_eq!(tag(&french, "<h1"), "<h1 lang=\"fa\" dir=\"rtl\">");
 }
 
+/// Asserts that the built page at `page` holds `text`.
+fn assert_page_shows(site: &Site, page: &str, text: &str) {
+    let html = site.read(page);
+    assert!(html.contains(text), "no {text:?} in {page}: {html}");
+}
+
 /// First Strong Isolate and Pop Directional Isolate: the text between them takes its direction
 /// from its own first letter and does not reorder what is around it.
 const FSI: char = '\u{2068}';
@@ -120,12 +126,10 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
     site.build().assert_ok();
 
     // A value in an Arabic sentence: an English subfield name.
-    let list = site.read("public/ar/subfield/computer-vision-and-pattern-recognition/index.html");
-    assert!(
-        list.contains(&format!(
-            "<h1>أوراق في {FSI}Computer Vision and Pattern Recognition{PDI}</h1>"
-        )),
-        "{list}"
+    assert_page_shows(
+        &site,
+        "public/ar/subfield/computer-vision-and-pattern-recognition/index.html",
+        &format!("<h1>أوراق في {FSI}Computer Vision and Pattern Recognition{PDI}</h1>"),
     );
     // A sentence Arabic lacks, shown in English: isolated whole, in text and in attributes.
     let home = site.read("public/ar/index.html");
@@ -172,19 +176,15 @@ fn a_right_to_left_value_in_a_left_to_right_sentence_is_isolated() {
     // Without the isolates, the names' right-to-left run would take the full stop and the
     // year into it and show them at its left end: "By 2023 .مریم احمدی ,علی رضایی".
     // Each name is isolated on its own: the list reads in the sentence's order.
-    let persian = site.read("public/paper/1000.00006/index.html");
-    assert!(
-        persian.contains(&format!(
-            "<p class=\"byline\">By {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023</p>"
-        )),
-        "{persian}"
+    assert_page_shows(
+        &site,
+        "public/paper/1000.00006/index.html",
+        &format!("<p class=\"byline\">By {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023</p>"),
     );
-    let french = site.read("public/fr/paper/1000.00006/index.html");
-    assert!(
-        french.contains(&format!(
-            "Par {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023"
-        )),
-        "{french}"
+    assert_page_shows(
+        &site,
+        "public/fr/paper/1000.00006/index.html",
+        &format!("Par {FSI}علی رضایی{PDI}, {FSI}مریم احمدی{PDI}. 2023"),
     );
     // A left-to-right value stays as it is.
     let english = site.read("public/paper/1000.00002/index.html");
@@ -211,29 +211,19 @@ fn a_list_of_names_in_both_directions_keeps_its_order_in_either_direction() {
         "authors: [\"张倩\", \"مریم احمدی\"]",
     );
     site.build().assert_ok();
-    let english = site.read("public/paper/1000.00006/index.html");
-    assert!(
-        english.contains(&format!(
-            "<p class=\"byline\">By {FSI}علی رضایی{PDI}, Alan Smith. 2023</p>"
-        )),
-        "{english}"
+    assert_page_shows(
+        &site,
+        "public/paper/1000.00006/index.html",
+        &format!("<p class=\"byline\">By {FSI}علی رضایی{PDI}, Alan Smith. 2023</p>"),
     );
     // Arabic has no byline of its own: the English sentence, isolated whole on the Arabic page,
     // with English's separator and the Persian name isolated in it.
-    let fallback = site.read("public/ar/paper/1000.00006/index.html");
-    assert!(
-        fallback.contains(&format!(
-            "<p class=\"byline\">{FSI}By {FSI}{FSI}علی رضایی{PDI}, Alan Smith{PDI}. {FSI}2023{PDI}{PDI}</p>"
-        )),
-        "{fallback}"
-    );
+    assert_page_shows(&site, "public/ar/paper/1000.00006/index.html", &format!("<p class=\"byline\">{FSI}By {FSI}{FSI}علی رضایی{PDI}, Alan Smith{PDI}. {FSI}2023{PDI}{PDI}</p>"));
     // A long-form page's authors, outside any sentence, in the page's direction.
-    let story = site.read("public/press/story/index.html");
-    assert!(
-        story.contains(&format!(
-            "<span class=\"authors\">张倩, {FSI}مریم احمدی{PDI}</span>"
-        )),
-        "{story}"
+    assert_page_shows(
+        &site,
+        "public/press/story/index.html",
+        &format!("<span class=\"authors\">张倩, {FSI}مریم احمدی{PDI}</span>"),
     );
 
     site.append(
@@ -241,19 +231,11 @@ fn a_list_of_names_in_both_directions_keeps_its_order_in_either_direction() {
         "paper-byline = بقلم { $authors }. { $year }\nlist-separator = {\"، \"}\n",
     );
     site.build().assert_ok();
-    let arabic = site.read("public/ar/paper/1000.00006/index.html");
-    assert!(
-        arabic.contains(&format!(
-            "<p class=\"byline\">بقلم {FSI}{RLI}علی رضایی، {FSI}Alan Smith{PDI}{PDI}{PDI}. {FSI}2023{PDI}</p>"
-        )),
-        "{arabic}"
-    );
-    let story = site.read("public/ar/press/story/index.html");
-    assert!(
-        story.contains(&format!(
-            "<span class=\"authors\">{RLI}{FSI}张倩{PDI}، مریم احمدی{PDI}</span>"
-        )),
-        "{story}"
+    assert_page_shows(&site, "public/ar/paper/1000.00006/index.html", &format!("<p class=\"byline\">بقلم {FSI}{RLI}علی رضایی، {FSI}Alan Smith{PDI}{PDI}{PDI}. {FSI}2023{PDI}</p>"));
+    assert_page_shows(
+        &site,
+        "public/ar/press/story/index.html",
+        &format!("<span class=\"authors\">{RLI}{FSI}张倩{PDI}، مریم احمدی{PDI}</span>"),
     );
 }
 

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
-use crate::localize::{Definition, Localizer, Place, I18N_DIR, LANGUAGE_PREFIX, SUBFIELD_PREFIX};
+use crate::localize::{Definition, Localizer, Place, I18N_DIR, SUBFIELD_PREFIX};
 use crate::model::SiteModel;
 
 mod json;
@@ -130,7 +130,7 @@ impl Coverage {
                     is_interface,
                 )
                 .into_iter()
-                .map(|m| (cldr_name(localizer, locale, &m.id), m))
+                .map(|m| (localizer.cldr_language_name(locale, &m.id, None), m))
                 .partition(|(name, _)| name.is_some());
                 let named_by_cldr = named_by_cldr
                     .into_iter()
@@ -342,13 +342,6 @@ fn missing_in<'a>(
                 .map(|&other| localizer.code(other).to_string()),
         })
         .collect()
-}
-
-/// CLDR's name in `locale` of the language the message `id` names, when it is a language's
-/// name (`language-es`) and CLDR has one: what pages show where the locale's files lack it.
-fn cldr_name(localizer: &Localizer, locale: usize, id: &str) -> Option<String> {
-    let code = id.strip_prefix(LANGUAGE_PREFIX)?;
-    localizer.formats(locale).language_name(code)
 }
 
 /// What `own` defines and `default` does not, of the ids `counts` keeps.

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{first_few, Diagnostic, SourceFile};
+use crate::diagnostics::{named_and_counted, Diagnostic, SourceFile};
 use crate::frontmatter::field_diagnostic;
 
 use super::{Localizer, LANGUAGE_PREFIX};
@@ -52,7 +52,7 @@ fn unnamed(localizer: &Localizer, code: &str, sources: &[&SourceFile]) -> Diagno
         .collect();
     if !others.is_empty() {
         let verb = if others.len() == 1 { "is" } else { "are" };
-        let others = first_few(&others, OTHERS_NAMED, ("record", "records"));
+        let others = named_and_counted(&others, OTHERS_NAMED, ("record", "records"));
         help.push_str(&format!("; {others} {verb} in it too"));
     }
     diagnostic.with_help(help)

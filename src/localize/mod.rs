@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
@@ -88,6 +88,9 @@ struct LocaleBundle {
     /// What its files refer to, to place a variable that a formatting error names and to list
     /// each message's variables.
     references: References,
+    /// Its `list-separator`, made the first time a list asks for it: a site that gives no list
+    /// needs no such message.
+    list_separator: OnceLock<Result<String, String>>,
 }
 
 /// The messages and formatters of every language of the site.
@@ -158,6 +161,7 @@ impl Localizer {
                 fallback: Vec::new(),
                 formats: LocaleFormats::new(&language.formats),
                 references,
+                list_separator: OnceLock::new(),
             });
         }
         // Without them every `t()` of every page fails: one error says why, instead of one a
@@ -217,6 +221,16 @@ impl Localizer {
     }
 
     /// The code of a locale (`fr`, `zh-Hant`).
+    /// The `list-separator` message of `locale`, which separates the items of a list (`, ` in
+    /// English), made once a locale.
+    pub fn list_separator(&self, locale: usize) -> Result<&str, String> {
+        self.locales[locale]
+            .list_separator
+            .get_or_init(|| self.message(locale, LIST_SEPARATOR, None))
+            .as_deref()
+            .map_err(String::clone)
+    }
+
     /// Which way `locale` runs: `ltr` or `rtl`.
     pub fn direction(&self, locale: usize) -> &'static str {
         self.locales[locale].direction
@@ -319,14 +333,14 @@ impl Localizer {
         args: Option<&FluentArgs>,
         lists: &[(&str, Vec<Cow<str>>)],
     ) -> Result<FluentArgs<'static>, String> {
-        let separator = self.message(i, LIST_SEPARATOR, None)?;
+        let separator = self.list_separator(i)?;
         let mut all: FluentArgs<'static> = args
             .into_iter()
             .flat_map(|args| args.iter())
             .map(|(name, value)| (name.to_string(), value.clone().into_owned()))
             .collect();
         for (name, items) in lists {
-            let joined = bidi::join_isolated(items, &separator, self.locales[i].direction);
+            let joined = bidi::join_isolated(items, separator, self.locales[i].direction);
             all.set(name.to_string(), FluentValue::from(joined));
         }
         Ok(all)
@@ -334,7 +348,7 @@ impl Localizer {
 
     /// CLDR's name in `locale` of the language that the message `id` names, when `id` is a
     /// language's name (`language-es`, not an attribute) and CLDR has one.
-    fn cldr_language_name(
+    pub fn cldr_language_name(
         &self,
         locale: usize,
         id: &str,

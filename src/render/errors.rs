@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{first_few, Diagnostic};
+use crate::diagnostics::{named_and_counted, Diagnostic};
 
 /// How many of the pages an error stopped it names before it counts the rest.
 const PAGES_NAMED: usize = 3;
@@ -36,7 +36,7 @@ pub fn by_error(errors: Vec<PageError>) -> Vec<Diagnostic> {
             pages.sort_unstable();
             pages.dedup();
             let pages: Vec<String> = pages.into_iter().map(|(_, page)| page).collect();
-            let pages = first_few(&pages, PAGES_NAMED, ("page", "pages"));
+            let pages = named_and_counted(&pages, PAGES_NAMED, ("page", "pages"));
             diagnostic.with_label(format!("while rendering {pages}"))
         })
         .collect()

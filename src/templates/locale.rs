@@ -12,7 +12,7 @@ use tera::{Tera, Value};
 
 use crate::bidi;
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
-use crate::localize::{Localizer, SubfieldNames, LIST_SEPARATOR};
+use crate::localize::{Localizer, SubfieldNames};
 use crate::records::Date;
 
 /// Registers the functions and filters of `locale` on `tera`.
@@ -60,13 +60,11 @@ pub(super) fn register(
                 "`list` needs a list, such as page.authors, not {value}"
             ))
         })?;
-        let separator = lists
-            .message(locale, LIST_SEPARATOR, None)
-            .map_err(tera::Error::msg)?;
+        let separator = lists.list_separator(locale).map_err(tera::Error::msg)?;
         let items = list_items(&lists, locale, items);
         Ok(Value::String(bidi::join_isolated(
             &items,
-            &separator,
+            separator,
             lists.direction(locale),
         )))
     });
