@@ -11,8 +11,8 @@ use crate::diagnostics::Diagnostic;
 
 pub const CONTENT_DIR: &str = "content";
 pub const PAPERS_SECTION: &str = "papers";
-/// The URL segments of generated pages (`/paper/<id>/`, `/year/2022/`, …), which no content
-/// folder may take.
+/// The URL segments of generated pages (`/paper/<id>/`, `/year/2022/`, …, the search page) and
+/// of the search index's folder, which no content folder or top-level page may take.
 pub const RESERVED_SEGMENTS: &[&str] = &[
     "paper",
     "papers",
@@ -21,6 +21,8 @@ pub const RESERVED_SEGMENTS: &[&str] = &[
     "subfield",
     "subfields",
     "category",
+    "search",
+    "pagefind",
 ];
 
 /// What a content file holds, judged by where it is.

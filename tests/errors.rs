@@ -538,6 +538,19 @@ fn an_output_folder_that_would_replace_the_sources_is_refused() {
 fn a_top_level_page_may_not_take_the_address_of_generated_pages() {
     let (_, run) = broken_build(|s| s.write("content/years.md", "---\ntitle: \"Years\"\n---\n"));
     run.assert_error("content/years.md: this page would take the address /years/");
+    // The search page and the search index's folder are the site's own too: a page there
+    // replaced the search page without a word.
+    for name in ["search", "pagefind"] {
+        let (_, run) = broken_build(|s| {
+            s.write(
+                &format!("content/{name}.md"),
+                "---\ntitle: \"Search help\"\n---\n",
+            )
+        });
+        run.assert_error(&format!(
+            "content/{name}.md: this page would take the address /{name}/"
+        ));
+    }
 }
 
 /// A render error says which pages it stopped, each error once for all the pages it stopped:
