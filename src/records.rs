@@ -41,6 +41,7 @@ pub const PAGE_FIELDS: &[&str] = &[
     "papers",
     "lang",
     "translated_from",
+    "slug",
     "draft",
 ];
 
@@ -183,6 +184,8 @@ pub struct RawPage {
     pub lang: Option<String>,
     /// In a translation, the digest of the original's title and body it was made from.
     pub translated_from: Option<String>,
+    /// The last segment of this version's address, in place of the file's name.
+    pub slug: Option<String>,
     #[serde(default)]
     pub draft: bool,
 }

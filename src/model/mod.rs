@@ -9,6 +9,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+mod addresses;
 pub mod lists;
 mod relink;
 pub mod versions;
@@ -172,6 +173,7 @@ impl SiteModel {
             config,
             parsed.pages.into_iter().filter(|p| keep(p.draft)).collect(),
         );
+        addresses::address_clashes(config, &pages, &mut errors);
         link_pages(&pages, &mut papers, &index, &absent, &mut errors);
 
         if errors.is_empty() {

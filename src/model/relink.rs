@@ -89,6 +89,7 @@ impl SiteModel {
                 .collect(),
         );
         let mut errors = Vec::new();
+        super::addresses::address_clashes(config, &pages, &mut errors);
         link_pages(&pages, &mut papers, &self.index, &absent, &mut errors);
         if !errors.is_empty() {
             return None;

@@ -89,35 +89,43 @@ struct GroupsContext<'a> {
 }
 
 impl Renderer<'_> {
-    /// What the template of `job` in `locale` is rendered with; `(path_of, file_of)` is the
-    /// page's [`super::folder_and_file`].
+    /// What the template of `job` in `locale` is rendered with; `(path, file)` is the page's
+    /// place and file ([`Renderer::place`]).
     pub(super) fn context(
         &self,
         rendering: &LocaleRendering,
         job: Job,
-        (path_of, file_of): (&str, &str),
+        (path, file): (&str, &str),
         shared: &Shared,
     ) -> tera::Result<tera::Context> {
         let (model, urls) = (self.model, &self.urls);
         let (site, locale) = (&rendering.site, rendering.code);
+        let mut canonical_url = String::new();
         let alternates = self
             .config
             .languages
             .iter()
             .zip(&self.og_locales)
-            .map(|(l, og_locale)| Alternate {
-                lang: &l.code,
-                dir: (l.direction != site.dir).then_some(l.direction),
-                og_locale,
-                url: urls.url(&l.code, path_of) + file_of,
-                absolute_url: urls.absolute(&l.code, path_of) + file_of,
-                current: l.code == locale,
+            .map(|(l, og_locale)| {
+                let (folder, file_of) = self.folder_and_file(job, &l.code, path, file);
+                let absolute_url = urls.absolute(&l.code, folder) + file_of;
+                if l.code == locale {
+                    canonical_url.clone_from(&absolute_url);
+                }
+                Alternate {
+                    lang: &l.code,
+                    dir: (l.direction != site.dir).then_some(l.direction),
+                    og_locale,
+                    url: urls.url(&l.code, folder) + file_of,
+                    absolute_url,
+                    current: l.code == locale,
+                }
             })
             .collect();
         let common = Common {
             site,
             alternates,
-            canonical_url: urls.absolute(locale, path_of) + file_of,
+            canonical_url,
         };
         let lists = &model.lists;
         let serialized = match job {

@@ -233,6 +233,23 @@ impl<'a> SiteRenderer<'a> {
             .collect()
     }
 
+    /// Each long-form page's place and its address in each locale, in the order of the site's
+    /// languages: `serve` tells from them which pages moved.
+    pub fn page_addresses(&self) -> Vec<(String, Vec<String>)> {
+        self.renderer
+            .model
+            .pages
+            .iter()
+            .map(|entry| {
+                let addresses = self.locales.iter().map(|l| entry.address(l.code));
+                (
+                    entry.path().to_string(),
+                    addresses.map(String::from).collect(),
+                )
+            })
+            .collect()
+    }
+
     /// Every page and feed of every locale, and the files for crawlers.
     pub fn render_all(&self) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
         let mut pages = self.render_selected(|_, _, _| true)?;
@@ -309,11 +326,10 @@ impl<'a> SiteRenderer<'a> {
         part: &part::Part,
     ) -> impl Iterator<Item = (String, String)> + 'r {
         self.work_of(part).into_iter().map(|(l, job)| {
+            let locale = self.locales[l].code;
             let (_, path, file) = self.renderer.place(job);
-            let (path_of, _) = folder_and_file(job, &path, file);
-            let output = self
-                .renderer
-                .output_path(self.locales[l].code, path_of, file);
+            let (path_of, _) = self.renderer.folder_and_file(job, locale, &path, file);
+            let output = self.renderer.output_path(locale, path_of, file);
             (output, path)
         })
     }
@@ -381,11 +397,22 @@ impl<'a> SiteRenderer<'a> {
 
     /// The paths of the pages the sitemaps list, for [`crawler_files`].
     pub fn sitemap_paths(&self) -> SitemapPaths {
-        self.jobs
-            .iter()
-            .filter(|job| job.in_sitemap())
-            .map(|&job| self.renderer.place(job).1)
-            .collect()
+        let mut paths = SitemapPaths::default();
+        for &job in self.jobs.iter().filter(|job| job.in_sitemap()) {
+            match job {
+                Job::Page(i) if self.renderer.model.pages[i].has_slug() => {
+                    let entry = &self.renderer.model.pages[i];
+                    paths.push_per_language(
+                        self.locales
+                            .iter()
+                            .map(|l| entry.address(l.code).to_string())
+                            .collect(),
+                    );
+                }
+                _ => paths.push(&self.renderer.place(job).1),
+            }
+        }
+        paths
     }
 
     /// [`crawler_files`] of these pages.
@@ -423,20 +450,6 @@ struct Renderer<'a> {
     /// Each language's locale as Open Graph writes it (`en_GB`), in the order of the site's
     /// languages: every page names them all.
     og_locales: Vec<String>,
-}
-
-/// The folder of a page (from its locale's root) and the file its address names in it: pages
-/// live at `<path>/` (the file is left out), the not-found page at `404.html` of each locale's
-/// root and the feeds at `atom.xml` of the folder of the page they follow.
-fn folder_and_file<'p>(job: Job, path: &'p str, file: &'p str) -> (&'p str, &'p str) {
-    match job {
-        Job::NotFound => ("", file),
-        Job::Feed(_) => (
-            path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
-            file,
-        ),
-        _ => (path, ""),
-    }
 }
 
 /// The groups of `work` to render, each a paper's pages or one other page, for rayon to split
@@ -503,8 +516,30 @@ impl Renderer<'_> {
         }
     }
 
+    /// The folder of a page in `locale` (from the locale's root) and the file its address names
+    /// in it: pages live at `<path>/` (the file is left out), a long-form page at the address of
+    /// the version the locale shows, the not-found page at `404.html` of each locale's root and
+    /// the feeds at `atom.xml` of the folder of the page they follow.
+    fn folder_and_file<'p>(
+        &'p self,
+        job: Job,
+        locale: &str,
+        path: &'p str,
+        file: &'p str,
+    ) -> (&'p str, &'p str) {
+        match job {
+            Job::Page(i) => (self.model.pages[i].address(locale), ""),
+            Job::NotFound => ("", file),
+            Job::Feed(_) => (
+                path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
+                file,
+            ),
+            _ => (path, ""),
+        }
+    }
+
     /// Where a page is written, from the site's root: `file` in the folder `path_of` (of
-    /// [`folder_and_file`]) of `locale`.
+    /// [`Self::folder_and_file`]) of `locale`.
     fn output_path(&self, locale: &str, path_of: &str, file: &str) -> String {
         format!("{}{file}", self.urls.site_path(locale, path_of))
     }
@@ -539,7 +574,7 @@ impl Renderer<'_> {
     ) -> Result<RenderedPage, Box<PageError>> {
         let locale = rendering.code;
         let (template, path, file) = self.place(job);
-        let (path_of, file_of) = folder_and_file(job, &path, file);
+        let (path_of, _) = self.folder_and_file(job, locale, &path, file);
         let error = |e: &tera::Error| {
             Box::new(PageError {
                 diagnostic: self.templates.render_error(template, e),
@@ -554,7 +589,7 @@ impl Renderer<'_> {
         let context = match kept {
             Some(context) => context,
             None => self
-                .context(rendering, job, (path_of, file_of), shared)
+                .context(rendering, job, (&path, file), shared)
                 .map_err(|e| error(&e))?,
         };
         let html = rendering

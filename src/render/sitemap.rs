@@ -3,6 +3,7 @@
 //! `x-default`; above the protocol's 50 000 addresses per file, `sitemap.xml` is an index of
 //! `sitemap-1.xml`, `sitemap-2.xml`, …; and `robots.txt`, which names it.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::ops::Range;
 
@@ -25,6 +26,9 @@ const SITEMAP_FILE: &str = "sitemap.xml";
 pub struct SitemapPaths {
     text: String,
     ends: Vec<usize>,
+    /// The few pages read at another address in each language (long-form pages whose versions
+    /// have slugs), by their place among the others: their path in each of the site's languages.
+    per_language: BTreeMap<usize, Vec<String>>,
 }
 
 impl SitemapPaths {
@@ -32,9 +36,25 @@ impl SitemapPaths {
         self.ends.len()
     }
 
-    fn get(&self, at: usize) -> &str {
+    /// The path of page `at` in the site's `language`-th language.
+    fn get(&self, at: usize, language: usize) -> &str {
+        if let Some(paths) = self.per_language.get(&at) {
+            return &paths[language];
+        }
         let start = at.checked_sub(1).map_or(0, |before| self.ends[before]);
         &self.text[start..self.ends[at]]
+    }
+
+    /// A page at the same path in every language.
+    pub fn push(&mut self, path: &str) {
+        self.text.push_str(path);
+        self.ends.push(self.text.len());
+    }
+
+    /// A page at `paths`, one for each of the site's languages in their order.
+    pub fn push_per_language(&mut self, paths: Vec<String>) {
+        self.per_language.insert(self.ends.len(), paths);
+        self.ends.push(self.text.len());
     }
 }
 
@@ -43,8 +63,7 @@ impl<S: AsRef<str>> FromIterator<S> for SitemapPaths {
     fn from_iter<I: IntoIterator<Item = S>>(paths: I) -> Self {
         let mut all = SitemapPaths::default();
         for path in paths {
-            all.text.push_str(path.as_ref());
-            all.ends.push(all.text.len());
+            all.push(path.as_ref());
         }
         all
     }
@@ -116,34 +135,46 @@ fn urlset(config: &Config, urls: &Urls, paths: &SitemapPaths, range: Range<usize
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    let languages = &config.languages;
+    let languages = config.languages.len();
     for address in range {
-        let path = paths.get(address / languages.len());
-        let locale = &languages[address % languages.len()].code;
-        url_entry(&mut out, config, urls, locale, path);
+        url_entry(
+            &mut out,
+            config,
+            urls,
+            (paths, address / languages),
+            address % languages,
+        );
     }
     out.push_str("</urlset>\n");
     out
 }
 
-fn url_entry(out: &mut String, config: &Config, urls: &Urls, locale: &str, path: &str) {
+/// The `<url>` of page `at` of `paths` in the `language`-th language, with its alternates.
+fn url_entry(
+    out: &mut String,
+    config: &Config,
+    urls: &Urls,
+    (paths, at): (&SitemapPaths, usize),
+    language: usize,
+) {
+    let address = |l: usize| urls.absolute(&config.languages[l].code, paths.get(at, l));
     let _ = write!(
         out,
         "  <url>\n    <loc>{}</loc>\n",
-        escape(&urls.absolute(locale, path))
+        escape(&address(language))
     );
-    for alternate in &config.languages {
+    for (l, alternate) in config.languages.iter().enumerate() {
         let _ = writeln!(
             out,
             "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>",
             escape(&alternate.code),
-            escape(&urls.absolute(&alternate.code, path))
+            escape(&address(l))
         );
     }
     let _ = writeln!(
         out,
         "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>\n  </url>",
-        escape(&urls.absolute(&config.default_language().code, path))
+        escape(&address(0))
     );
 }
 
@@ -196,5 +227,32 @@ mod tests {
         assert_eq!(counts, [4, 4, 2], "10 addresses, 4 a file");
         // Every address keeps its alternates, in whichever part it falls.
         assert!(files[3].1.contains("hreflang=\"x-default\""));
+    }
+
+    #[test]
+    fn a_page_at_another_path_in_each_language_is_listed_at_each_with_those_alternates() {
+        let config = config();
+        let mut paths = SitemapPaths::default();
+        paths.push("papers");
+        paths.push_per_language(vec!["about".into(), "a-propos".into()]);
+        let files: Vec<_> = sitemaps(&config, Urls::new(&config), paths, 10).collect();
+        let xml = &files[0].1;
+        let locs: Vec<&str> = xml
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("<loc>"))
+            .collect();
+        assert_eq!(
+            locs,
+            [
+                "https://example.org/map/papers/</loc>",
+                "https://example.org/map/fr/papers/</loc>",
+                "https://example.org/map/about/</loc>",
+                "https://example.org/map/fr/a-propos/</loc>",
+            ]
+        );
+        let french = r#"hreflang="fr" href="https://example.org/map/fr/a-propos/""#;
+        let default = r#"hreflang="x-default" href="https://example.org/map/about/""#;
+        assert_eq!(xml.matches(french).count(), 2, "{xml}");
+        assert_eq!(xml.matches(default).count(), 2, "{xml}");
     }
 }

@@ -406,7 +406,7 @@ pub fn page_item<'a>(entry: &'a PageEntry, urls: &Urls, locale: &'a str) -> Page
         title: &version.title,
         title_lang,
         title_dir: other_dir(title_lang, locale),
-        url: urls.url(locale, entry.path()),
+        url: urls.url(locale, entry.address(locale)),
     }
 }
 

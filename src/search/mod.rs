@@ -381,7 +381,10 @@ fn record_sharing(
     };
     let version = model.pages[page].in_locale(locale);
     Record {
-        url: format!("/{}", urls.site_path(locale, model.pages[page].path())),
+        url: format!(
+            "/{}",
+            urls.site_path(locale, model.pages[page].address(locale))
+        ),
         title: version.title.clone(),
         content: format!("{}. {}", version.title, version.body_text),
     }

@@ -55,6 +55,8 @@ pub struct LiveSite {
     /// The places of the last good site's pages, in the renderer's order (a place is listed
     /// once per locale): comparing two lists needs no hashing.
     places: Vec<String>,
+    /// The last good site's long-form pages, each with its address in each locale.
+    page_addresses: Vec<(String, Vec<String>)>,
     /// The content files as last parsed: an edit parses again only what it changed.
     parsed: crate::parse::ParseCache,
     /// The changes of the edits that failed since the last good build: the next build applies
@@ -65,6 +67,16 @@ pub struct LiveSite {
     /// Threads of the lowest priority, for the pages of an edit that no browser shows once
     /// those it shows are served: the reloading browser needs the cores more.
     background: Option<rayon::ThreadPool>,
+}
+
+/// The places of the pages of `old` that `new` has at other addresses.
+fn moved_pages(old: &[(String, Vec<String>)], new: &[(String, Vec<String>)]) -> FxHashSet<String> {
+    let before: FxHashMap<&str, &Vec<String>> =
+        old.iter().map(|(place, at)| (place.as_str(), at)).collect();
+    new.iter()
+        .filter(|(place, at)| before.get(place.as_str()).is_some_and(|was| *was != at))
+        .map(|(place, _)| place.clone())
+        .collect()
 }
 
 /// The report of a failed build, as the terminal and the overlay show it.
@@ -90,6 +102,7 @@ impl LiveSite {
             statics: BTreeMap::new(),
             error: None,
             places: Vec::new(),
+            page_addresses: Vec::new(),
             parsed: crate::parse::ParseCache::default(),
             pending: BTreeSet::new(),
             pending_paths: Some(BTreeSet::new()),
@@ -159,6 +172,9 @@ impl LiveSite {
             SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
         stopwatch.lap("loaded");
         let places: Vec<String> = renderer.paths();
+        let page_addresses = renderer.page_addresses();
+        // A page whose slug changed is read at other addresses: its files at the old ones go.
+        let moved = moved_pages(&self.page_addresses, &page_addresses);
         stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
         let (rendered, shown_first) = if everything {
@@ -193,7 +209,11 @@ impl LiveSite {
             // language switcher of every page does for each language's own name.
             let messages = changes.iter().any(|c| matches!(c, Change::Messages(_)));
             let selected = |template: &str, place: &str| {
-                content.contains(place) || partial || messages || templates.contains(template)
+                content.contains(place)
+                    || moved.contains(place)
+                    || partial
+                    || messages
+                    || templates.contains(template)
             };
             self.render_open_first(&renderer, selected, open, |files, changed| {
                 show(files, changed);
@@ -247,7 +267,7 @@ impl LiveSite {
             (Some((_, outputs)), false) => std::mem::take(outputs),
             _ => Outputs::default(),
         };
-        let places_changed = self.good.is_none() || self.places != places;
+        let places_changed = self.good.is_none() || self.places != places || !moved.is_empty();
         // Places that no longer exist take their files with them.
         if places_changed {
             let present: FxHashSet<&str> = places.iter().map(String::as_str).collect();
@@ -261,6 +281,12 @@ impl LiveSite {
                 }
                 keep
             });
+        }
+        for place in &moved {
+            for path in outputs.remove(place).into_iter().flatten() {
+                files.remove(&path);
+                touched.push(path);
+            }
         }
         let mut rendered_pages: Vec<RenderedPage> = pages;
         if everything || places_changed {
@@ -309,6 +335,7 @@ impl LiveSite {
         };
         self.files = files;
         self.places = places;
+        self.page_addresses = page_addresses;
         // Freeing a large map takes time that the edit need not wait for.
         let old = self.good.replace((Arc::new(site), outputs));
         std::thread::spawn(move || drop(old));

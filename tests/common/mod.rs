@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -213,4 +214,38 @@ pub fn place_of(text: &str, line_text: &str, needle: &str) -> (usize, usize) {
     let holder = text.lines().nth(line).unwrap();
     let column = holder[..holder.find(needle).unwrap()].chars().count() + 1;
     (line + 1, column)
+}
+
+/// The address of every page the search index's fragments in `part` (a folder of the site, such
+/// as `public/pagefind`) hold, by language.
+pub fn fragment_urls(site: &Site, part: &str) -> BTreeMap<String, Vec<String>> {
+    let mut urls: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (path, bytes) in site.tree(&format!("{part}/fragment")) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let language = name.split('_').next().unwrap().to_string();
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .read_to_string(&mut text)
+            .unwrap_or_else(|e| panic!("{name} is gzip: {e}"));
+        let json = text
+            .strip_prefix("pagefind_dcd")
+            .unwrap_or_else(|| panic!("{name} starts with Pagefind's marker"));
+        let file: serde_json::Value = serde_json::from_str(json).unwrap();
+        // Fragments come in groups (`en_group_…`, an object of fragments by their hash) but
+        // where a language's part has one page.
+        let fragments: Vec<&serde_json::Value> = if name.contains("_group_") {
+            file.as_object()
+                .expect("a group of fragments")
+                .values()
+                .collect()
+        } else {
+            vec![&file]
+        };
+        for fragment in fragments {
+            urls.entry(language.clone())
+                .or_default()
+                .push(fragment["url"].as_str().unwrap().to_string());
+        }
+    }
+    urls
 }

@@ -213,3 +213,32 @@ fn a_source_folder_made_while_serving_is_watched() {
     assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
     assert_eq!(session.server.get("/notes/hello.txt").text(), "hello again");
 }
+
+#[test]
+fn a_new_slug_moves_the_page_and_its_old_address_is_gone() {
+    let site = Site::fixture("minimal");
+    site.write("content/about.md", "---\ntitle: \"About\"\n---\nx\n");
+    site.write(
+        "content/about.fr.md",
+        "---\ntitle: \"À propos\"\nslug: a-propos\n---\nx\n",
+    );
+    let mut session = Session::start(&site);
+    assert_serves(&session.server, &session.built);
+    let text = site
+        .read("content/about.fr.md")
+        .replace("slug: a-propos", "slug: la-carte");
+    save(&site, "content/about.fr.md", &text);
+    // The files a build changes: `expect_update` also finds the old address gone (404).
+    let changed = session.expect_update("reload");
+    for path in [
+        "fr/a-propos/index.html",
+        "fr/la-carte/index.html",
+        "about/index.html",
+        "fr/index.html",
+        "sitemap.xml",
+    ] {
+        assert!(changed.iter().any(|c| c == path), "{path} in {changed:?}");
+    }
+    assert_eq!(session.server.get("/fr/a-propos/").status, 404);
+    assert_serves(&session.server, &session.built);
+}

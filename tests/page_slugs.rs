@@ -1,0 +1,210 @@
+//! A long-form page's version may name the last segment of its address (`slug`): each language
+//! reads the page at the address of the version it shows, and every link, alternate, sitemap
+//! entry and search result follows; a slug that is not one segment of a URL, takes a site page's
+//! address or another page's is an error at the slug.
+
+mod common;
+
+use common::{fragment_urls, Site};
+
+/// The minimal fixture with an English page about the map at `slug: the-map` and its French
+/// version at `slug: a-propos`; both name paper 1000.00001. Chinese has no version of its own.
+fn site_with_slugs() -> Site {
+    let site = Site::fixture("minimal");
+    site.write(
+        "content/about.md",
+        "---\ntitle: \"About the map\"\nslug: the-map\npapers: [\"1000.00001\"]\n---\nWhat the map is.\n",
+    );
+    site.write(
+        "content/about.fr.md",
+        "---\ntitle: \"À propos de la carte\"\nslug: a-propos\npapers: [\"1000.00001\"]\n---\nCe qu'est la carte.\n",
+    );
+    site
+}
+
+#[test]
+fn each_language_reads_the_page_at_the_address_of_the_version_it_shows() {
+    let site = site_with_slugs();
+    site.build().assert_ok();
+    for present in [
+        "public/the-map/index.html",
+        "public/fr/a-propos/index.html",
+        "public/zh/the-map/index.html",
+    ] {
+        assert!(site.path(present).is_file(), "{present}");
+    }
+    for absent in [
+        "public/about",
+        "public/fr/about",
+        "public/zh/about",
+        "public/fr/the-map",
+    ] {
+        assert!(!site.path(absent).exists(), "{absent}");
+    }
+    assert!(site
+        .read("public/fr/a-propos/index.html")
+        .contains("À propos de la carte"));
+
+    // Every version names the others at their own addresses.
+    let alternates = [
+        r#"<link rel="alternate" hreflang="en" href="https://example.org/map/the-map/">"#,
+        r#"<link rel="alternate" hreflang="fr" href="https://example.org/map/fr/a-propos/">"#,
+        r#"<link rel="alternate" hreflang="zh" href="https://example.org/map/zh/the-map/">"#,
+        r#"<link rel="alternate" hreflang="x-default" href="https://example.org/map/the-map/">"#,
+    ];
+    for page in [
+        "public/the-map/index.html",
+        "public/fr/a-propos/index.html",
+        "public/zh/the-map/index.html",
+    ] {
+        let html = site.read(page);
+        for alternate in alternates {
+            assert!(html.contains(alternate), "{page} lacks {alternate}");
+        }
+    }
+    let english = site.read("public/the-map/index.html");
+    assert!(
+        english.contains(r#"<a href="/map/fr/a-propos/" hreflang="fr" lang="fr">"#),
+        "the language switcher leads to the French address"
+    );
+    assert!(site
+        .read("public/fr/a-propos/index.html")
+        .contains(r#"<link rel="canonical" href="https://example.org/map/fr/a-propos/">"#));
+
+    // Lists of pages and the papers the page names link to it in the reader's language.
+    for (page, link) in [
+        ("public/fr/index.html", "/map/fr/a-propos/"),
+        ("public/fr/paper/1000.00001/index.html", "/map/fr/a-propos/"),
+        ("public/index.html", "/map/the-map/"),
+        ("public/zh/paper/1000.00001/index.html", "/map/zh/the-map/"),
+    ] {
+        assert!(
+            site.read(page).contains(&format!("href=\"{link}\"")),
+            "{page} links to {link}"
+        );
+    }
+
+    // Crawlers and the search index have it where readers do.
+    let sitemap = site.read("public/sitemap.xml");
+    for loc in [
+        "<loc>https://example.org/map/the-map/</loc>",
+        "<loc>https://example.org/map/fr/a-propos/</loc>",
+        "<loc>https://example.org/map/zh/the-map/</loc>",
+    ] {
+        assert_eq!(sitemap.matches(loc).count(), 1, "{loc} in\n{sitemap}");
+    }
+    assert!(!sitemap.contains("/about/"), "{sitemap}");
+    assert_eq!(
+        sitemap
+            .matches(r#"hreflang="fr" href="https://example.org/map/fr/a-propos/""#)
+            .count(),
+        3,
+        "each of the page's three addresses names the French one"
+    );
+    let search = fragment_urls(&site, "public/pagefind");
+    assert!(
+        search["fr"].contains(&"/fr/a-propos/".to_string()),
+        "{search:?}"
+    );
+    assert!(
+        search["en"].contains(&"/the-map/".to_string()),
+        "{search:?}"
+    );
+    assert!(
+        search["zh"].contains(&"/zh/the-map/".to_string()),
+        "{search:?}"
+    );
+    assert!(
+        !search.values().flatten().any(|url| url.contains("about")),
+        "{search:?}"
+    );
+}
+
+#[test]
+fn a_new_slug_takes_the_page_from_its_old_address_on_the_next_build() {
+    let site = site_with_slugs();
+    site.build().assert_ok();
+    site.edit("content/about.fr.md", "slug: a-propos", "slug: la-carte");
+    site.build().assert_ok();
+    assert!(site.path("public/fr/la-carte/index.html").is_file());
+    assert!(!site.path("public/fr/a-propos").exists());
+    // Without a slug, the version is read at its file's name again.
+    site.edit("content/about.md", "slug: the-map\n", "");
+    site.build().assert_ok();
+    assert!(site.path("public/about/index.html").is_file());
+    assert!(site.path("public/zh/about/index.html").is_file());
+    assert!(!site.path("public/the-map").exists());
+    assert!(site.path("public/fr/la-carte/index.html").is_file());
+}
+
+#[test]
+fn a_slug_that_cannot_be_an_address_is_an_error_at_the_slug_and_nothing_is_written() {
+    let site = site_with_slugs();
+    site.build().assert_ok();
+    let before = site.tree("public");
+    site.edit(
+        "content/about.fr.md",
+        "slug: a-propos",
+        "slug: \"à propos/carte\"",
+    );
+    // A page at the top of content/ may not take a site page's address.
+    site.write(
+        "content/faq.md",
+        "---\ntitle: \"Questions\"\nslug: papers\n---\nx\n",
+    );
+    // Nor may two pages meet at one address: here in every language.
+    site.write(
+        "content/press/notes.md",
+        "---\ntitle: \"Notes\"\nslug: story\n---\nx\n",
+    );
+    let run = site.build();
+    run.assert_error(
+        "content/about.fr.md:3:7: the slug `à propos/carte` cannot be one segment of an address",
+    )
+    .assert_error("help: use letters, digits, `-`, `_` and `.`, e.g. `slug: à-propos-carte`")
+    .assert_error(
+        "content/faq.md:3:7: this page would take the address /papers/, which the site's own pages use",
+    )
+    .assert_error(
+        "content/press/notes.md:3:7: this slug puts the page at /press/story/, where content/press/story.zh.md is read too",
+    )
+    .assert_error("help: give one of the two pages another slug")
+    .assert_error("3 errors");
+    assert!(
+        site.tree("public") == before,
+        "the last output is untouched"
+    );
+}
+
+#[test]
+fn two_pages_that_meet_at_one_address_in_every_language_are_one_error_at_the_later_slug() {
+    let site = site_with_slugs();
+    site.write(
+        "content/press/guide.md",
+        "---\ntitle: \"Guide\"\nslug: carte\n---\nx\n",
+    );
+    site.write(
+        "content/press/map.md",
+        "---\ntitle: \"Map\"\nslug: carte\n---\nx\n",
+    );
+    // One error for the two pages, though they meet in all three languages.
+    site.build()
+        .assert_error(
+            "content/press/map.md:3:7: this slug puts the page at /press/carte/, where content/press/guide.md:3:7 is read too",
+        )
+        .assert_error("papermap: 1 error;");
+}
+
+#[test]
+fn a_translation_may_not_take_the_address_another_page_has_in_its_language() {
+    let site = site_with_slugs();
+    site.write("content/press/guide.md", "---\ntitle: \"Guide\"\n---\nx\n");
+    site.write(
+        "content/press/guide.fr.md",
+        "---\ntitle: \"Guide\"\nslug: story\n---\nx\n",
+    );
+    // `press/story` has no French version: French readers read its original at /fr/press/story/.
+    site.build().assert_error(
+        "content/press/guide.fr.md:3:7: this slug puts the page at /fr/press/story/, where content/press/story.zh.md is read too",
+    );
+}
