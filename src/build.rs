@@ -355,7 +355,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                     // The failure is counted either way; the build fails on the first of its kind.
                     return write_failures.first(&path, &e).map_or(Ok(()), Err);
                 }
-                if page.is_html() {
+                if page.is_counted() {
                     *per_locale
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())

@@ -74,7 +74,9 @@ impl Site {
                         let links = checker.page(&page.output_path, &page.contents);
                         let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
                         seen.pages.push(links);
-                        *seen.per_locale.entry(page.locale).or_default() += 1;
+                        if page.is_counted() {
+                            *seen.per_locale.entry(page.locale).or_default() += 1;
+                        }
                     }
                     Ok(())
                 })

@@ -42,6 +42,7 @@ pub const PAGE_FIELDS: &[&str] = &[
     "lang",
     "translated_from",
     "slug",
+    "aliases",
     "draft",
 ];
 
@@ -186,6 +187,10 @@ pub struct RawPage {
     pub translated_from: Option<String>,
     /// The last segment of this version's address, in place of the file's name.
     pub slug: Option<String>,
+    /// Earlier addresses of this version (paths from the site's root), each of which redirects
+    /// to it.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     #[serde(default)]
     pub draft: bool,
 }

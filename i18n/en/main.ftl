@@ -175,6 +175,10 @@ not-found-heading = Page not found
 not-found-text = There is no page at this address. It may have moved, or the link may be mistyped.
 not-found-home = Go to the home page
 
+# The page left at an earlier address of a page (its `aliases`), which sends the reader on.
+redirect-title = This page has moved
+redirect-link = Go to its new address
+
 # Page descriptions for search engines and link previews, where a page has no abstract.
 site-description = A multilingual map of research papers: what each builds on, what builds on it, how the corpus cites it, and a machine classification with its provenance.
 

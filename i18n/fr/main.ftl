@@ -174,6 +174,10 @@ not-found-heading = Page introuvable
 not-found-text = Aucune page ne se trouve à cette adresse. Elle a peut-être changé, ou le lien est mal saisi.
 not-found-home = Aller à l’accueil
 
+# La page laissée à une ancienne adresse d’une page (ses `aliases`), qui renvoie le lecteur plus loin.
+redirect-title = Cette page a changé d’adresse
+redirect-link = Aller à sa nouvelle adresse
+
 # Descriptions des pages pour les moteurs de recherche et les aperçus de liens.
 site-description = Une carte multilingue d’articles de recherche : sur quoi chacun s’appuie, qui s’appuie sur lui, comment le corpus le cite, et une classification automatique avec sa provenance.
 

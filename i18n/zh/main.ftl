@@ -149,6 +149,10 @@ not-found-heading = 找不到页面
 not-found-text = 此地址没有页面。页面可能已移动，或链接有误。
 not-found-home = 返回首页
 
+# 页面旧地址（`aliases`）上留下的页面，把读者转到新地址。
+redirect-title = 此页面已移至新地址
+redirect-link = 前往新地址
+
 # 供搜索引擎和链接预览使用的页面描述。
 site-description = 多语言的研究论文地图：每篇论文基于哪些论文、被哪些论文引用、语料库如何引用它，以及附有来源说明的机器分类。
 

@@ -26,8 +26,15 @@ impl PageEntry {
         self.versions().any(|v| v.slug_pos.is_some())
     }
 
-    fn versions(&self) -> impl Iterator<Item = &Page> {
+    /// The original, then the translations by locale.
+    pub fn versions(&self) -> impl Iterator<Item = &Page> {
         std::iter::once(&self.original).chain(self.translations.values())
+    }
+
+    /// The earlier addresses of all its versions (their `aliases`), each a page of its own.
+    pub fn alias_paths(&self) -> impl Iterator<Item = &str> {
+        self.versions()
+            .flat_map(|v| v.aliases.iter().map(|(path, _)| path.as_str()))
     }
 }
 

@@ -5,6 +5,7 @@
 mod cache;
 mod classification;
 pub mod classified;
+mod page;
 pub mod version;
 
 use std::collections::BTreeMap;
@@ -15,12 +16,12 @@ use unic_langid::LanguageIdentifier;
 
 use crate::config::Config;
 use crate::diagnostics::{suggest, without_byte_order_mark, Diagnostic, SourceFile, SourceText};
-use crate::discover::{ContentFile, Discovered, Kind, RESERVED_SEGMENTS};
+use crate::discover::{ContentFile, Discovered, Kind};
 use crate::frontmatter::FrontMatter;
 use crate::markdown;
 use crate::records::{
-    Date, Id, RawPage, RawPaper, RawReference, RawTranslation, RawWork, CITATION_INTENTS,
-    LINK_KINDS, PAGE_FIELDS, PAPER_FIELDS, TRANSLATION_FIELDS,
+    Date, Id, RawPaper, RawReference, RawTranslation, RawWork, CITATION_INTENTS, LINK_KINDS,
+    PAPER_FIELDS, TRANSLATION_FIELDS,
 };
 use classified::Classification;
 
@@ -124,6 +125,9 @@ pub struct Page {
     pub address: String,
     /// Where the `slug` field's value is written, when the version has one.
     pub slug_pos: Option<Pos>,
+    /// Earlier addresses of this version, from the site's root without `/` at either end
+    /// (`fr/about`), each where it is written: each redirects to the version's page.
+    pub aliases: Vec<(String, Pos)>,
     /// The locale of the file name, if any.
     pub file_locale: Option<String>,
     /// The language its text is written in.
@@ -477,103 +481,6 @@ impl Checker<'_> {
             draft: raw.draft,
         })
     }
-
-    fn page(&mut self, config: &Config, path: &str, file_locale: Option<String>) -> Option<Page> {
-        let raw: RawPage = self.front_matter(PAGE_FIELDS, "a page")?;
-        let title = self.required(raw.title, "title", "\"The page's title\"");
-        let date = self.date("date", raw.date.as_ref());
-        let lang = match (raw.lang, &file_locale) {
-            (None, Some(locale)) => locale.clone(),
-            (raw_lang, _) => self.lang(config, raw_lang),
-        };
-        let papers = raw
-            .papers
-            .into_iter()
-            .map(|Id(id)| {
-                let (line, column) = self
-                    .fm
-                    .find_in(self.source, "papers", &format!("\"{id}\""))
-                    .or_else(|| self.fm.find_in(self.source, "papers", &id))
-                    .unwrap_or_else(|| self.fm.locate(self.source, &["papers"]));
-                (id, Pos { line, column })
-            })
-            .collect();
-        let (address, slug_pos) = self.address(config, path, raw.slug);
-        let (body, body_html) = self.rendered_body();
-        let body_text = crate::markdown::plain_text(&body.markdown);
-        let title = title?;
-        Some(Page {
-            address,
-            slug_pos,
-            version: version::version_digest(&title, &body.markdown),
-            translated_from: raw.translated_from,
-            source: SourceFile::of(self.source),
-            path: path.to_string(),
-            file_locale,
-            lang,
-            title,
-            date,
-            publication: raw.source,
-            authors: raw.authors,
-            papers,
-            body_html,
-            body_text,
-            draft: raw.draft,
-        })
-    }
-}
-
-impl Checker<'_> {
-    /// A page version's address: its file's place, or its folder and its `slug`, which must be
-    /// one segment of a URL and, for a page at the top of `content/`, not one of the site's own.
-    fn address(
-        &mut self,
-        config: &Config,
-        path: &str,
-        slug: Option<String>,
-    ) -> (String, Option<Pos>) {
-        let Some(slug) = slug else {
-            return (path.to_string(), None);
-        };
-        let (line, column) = self.fm.locate(self.source, &["slug"]);
-        let folder = path.rsplit_once('/').map(|(folder, _)| folder);
-        if !is_valid_slug(&slug) {
-            self.error_at(
-                &["slug"],
-                format!("the slug `{slug}` cannot be one segment of an address"),
-            );
-            let suggested = crate::model::slugify(&slug);
-            self.help(match slug.chars().any(char::is_alphanumeric) {
-                true => format!("use letters, digits, `-`, `_` and `.`, e.g. `slug: {suggested}`"),
-                false => "use letters, digits, `-`, `_` and `.`".to_string(),
-            });
-        } else if folder.is_none()
-            && (RESERVED_SEGMENTS.contains(&slug.as_str()) || config.language(&slug).is_some())
-        {
-            self.error_at(
-                &["slug"],
-                format!(
-                    "this page would take the address /{slug}/, which the site's own pages use"
-                ),
-            );
-            self.help("choose another slug");
-        }
-        let address = match folder {
-            Some(folder) => format!("{folder}/{slug}"),
-            None => slug,
-        };
-        (address, Some(Pos { line, column }))
-    }
-}
-
-/// A page's slug is one segment of its address, in any script: letters, digits, `-`, `_`, `.`,
-/// not starting with `.` (which would hide the folder, or name `..`).
-pub fn is_valid_slug(slug: &str) -> bool {
-    !slug.is_empty()
-        && !slug.starts_with('.')
-        && slug
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// `list` without the room it grew into: a record's lists are read from YAML one item at a
@@ -613,16 +520,6 @@ mod tests {
         index.insert("world".to_string(), vec![1]);
         index.insert("hello".to_string(), vec![0, 2]);
         assert_eq!(deinvert(&index), "hello world hello");
-    }
-
-    #[test]
-    fn slugs_are_one_segment_of_an_address_in_any_script() {
-        for good in ["a-propos", "über_uns", "测试", "v1.2"] {
-            assert!(is_valid_slug(good), "{good}");
-        }
-        for bad in ["", ".hidden", "..", "a/b", "a b", "a?b", "a%20b"] {
-            assert!(!is_valid_slug(bad), "{bad}");
-        }
     }
 
     #[test]

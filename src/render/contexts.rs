@@ -10,12 +10,13 @@ use serde::Serialize;
 use crate::config::{Config, Fact};
 use crate::model::lists::Group;
 
+use super::places::Job;
 use super::shared::Shared;
 use super::views::{
     self, Alternate, GroupsView, SiteView, ALL_PAPERS_PATH, SUBFIELDS_PATH, SUBFIELD_BASE,
     YEARS_PATH, YEAR_BASE,
 };
-use super::{feeds, Job, LocaleRendering, Renderer};
+use super::{feeds, LocaleRendering, Renderer};
 
 /// What every page's context holds.
 #[derive(Serialize)]
@@ -73,6 +74,14 @@ struct SearchContext {
     search_parts: Vec<String>,
 }
 
+/// A redirect's: where it sends readers (a link from the host's root, and the full address).
+#[derive(Serialize)]
+struct RedirectContext<'a> {
+    site: &'a SiteView<'a>,
+    canonical_url: String,
+    redirect_url: String,
+}
+
 #[derive(Serialize)]
 struct FeedContext<'a> {
     feed: feeds::FeedView<'a>,
@@ -100,37 +109,39 @@ impl Renderer<'_> {
     ) -> tera::Result<tera::Context> {
         let (model, urls) = (self.model, &self.urls);
         let (site, locale) = (&rendering.site, rendering.code);
-        let mut canonical_url = String::new();
-        let alternates = self
-            .config
-            .languages
-            .iter()
-            .zip(&self.og_locales)
-            .map(|(l, og_locale)| {
-                let (folder, file_of) = self.folder_and_file(job, &l.code, path, file);
-                let absolute_url = urls.absolute(&l.code, folder) + file_of;
-                if l.code == locale {
-                    canonical_url.clone_from(&absolute_url);
-                }
-                Alternate {
-                    lang: &l.code,
-                    dir: (l.direction != site.dir).then_some(l.direction),
-                    og_locale,
-                    url: urls.url(&l.code, folder) + file_of,
-                    absolute_url,
-                    current: l.code == locale,
-                }
-            })
-            .collect();
-        let common = Common {
-            site,
-            alternates,
-            canonical_url,
+        let common = || {
+            let mut canonical_url = String::new();
+            let alternates = self
+                .config
+                .languages
+                .iter()
+                .zip(&self.og_locales)
+                .map(|(l, og_locale)| {
+                    let (folder, file_of) = self.folder_and_file(job, &l.code, path, file);
+                    let absolute_url = urls.absolute(&l.code, folder) + file_of;
+                    if l.code == locale {
+                        canonical_url.clone_from(&absolute_url);
+                    }
+                    Alternate {
+                        lang: &l.code,
+                        dir: (l.direction != site.dir).then_some(l.direction),
+                        og_locale,
+                        url: urls.url(&l.code, folder) + file_of,
+                        absolute_url,
+                        current: l.code == locale,
+                    }
+                })
+                .collect();
+            Common {
+                site,
+                alternates,
+                canonical_url,
+            }
         };
         let lists = &model.lists;
         let serialized = match job {
             Job::Home => context(
-                common,
+                common(),
                 HomeContext {
                     papers: lists
                         .newest
@@ -158,7 +169,7 @@ impl Renderer<'_> {
                 };
                 let (bibtex, bibtex_html) = shared.bibtex(self.model, i);
                 context(
-                    common,
+                    common(),
                     PaperContext {
                         paper: views::paper_view(
                             model,
@@ -178,7 +189,7 @@ impl Renderer<'_> {
                 )
             }
             Job::Page(i) => context(
-                common,
+                common(),
                 PageContext {
                     page: views::page_view(model, urls, i, locale),
                 },
@@ -196,11 +207,19 @@ impl Renderer<'_> {
                     page,
                     self.config.page_size,
                 );
-                context(common, ListContext { list: view })
+                context(common(), ListContext { list: view })
             }
-            Job::NotFound => context(common, EmptyContext {}),
+            Job::NotFound => context(common(), EmptyContext {}),
+            Job::Alias(a) => {
+                let address = model.pages[self.redirects[a].page].address(locale);
+                tera::Context::from_serialize(RedirectContext {
+                    site,
+                    canonical_url: urls.absolute(locale, address),
+                    redirect_url: urls.url(locale, address),
+                })
+            }
             Job::Search => context(
-                common,
+                common(),
                 SearchContext {
                     search_parts: crate::search::part_dirs(self.config, model)
                         .iter()
@@ -210,13 +229,13 @@ impl Renderer<'_> {
                 },
             ),
             Job::Feed(group) => context(
-                common,
+                common(),
                 FeedContext {
                     feed: feeds::feed_view(model, urls, locale, group, self.config.list_limit),
                 },
             ),
             Job::Category(c) => context(
-                common,
+                common(),
                 CategoryContext {
                     category: views::category_view(
                         model,
@@ -241,7 +260,7 @@ impl Renderer<'_> {
                     ),
                 };
                 context(
-                    common,
+                    common(),
                     GroupsContext {
                         groups: GroupsView {
                             kind,

@@ -2,12 +2,14 @@
 //! the pages of the site, builds each one's template context from the views, and hands the
 //! HTML (and each paper's Markdown twin) on; it writes nothing.
 
+mod aliases;
 mod bibtex;
 mod contexts;
 mod errors;
 pub mod feeds;
 mod meta;
 pub mod part;
+mod places;
 mod shared;
 mod sitemap;
 pub mod urls;
@@ -19,6 +21,7 @@ use rayon::prelude::*;
 
 use contexts::facts;
 use errors::PageError;
+use places::{jobs, Job};
 use shared::Shared;
 
 use crate::config::Config;
@@ -29,10 +32,7 @@ use crate::templates::{LocaleTemplates, Templates};
 
 pub use sitemap::SitemapPaths;
 pub use urls::Urls;
-use urls::{list_page_path, paper_path};
-use views::{
-    SiteView, ALL_PAPERS_PATH, CATEGORY_BASE, SUBFIELDS_PATH, SUBFIELD_BASE, YEARS_PATH, YEAR_BASE,
-};
+use views::SiteView;
 
 /// A rendered file (a page, a Markdown twin, the sitemap), ready to be written.
 #[derive(Debug)]
@@ -45,6 +45,8 @@ pub struct RenderedPage {
     /// The bytes to write: UTF-8, since Tera writes nothing but strings, and not checked again
     /// (checking every page was 1 % of a build's instructions).
     pub contents: Vec<u8>,
+    /// A redirect from an earlier address, not a page of its own.
+    pub redirect: bool,
 }
 
 impl RenderedPage {
@@ -52,46 +54,10 @@ impl RenderedPage {
     pub fn is_html(&self) -> bool {
         self.output_path.ends_with(".html")
     }
-}
 
-/// Which list a list page shows.
-#[derive(Clone, Copy)]
-enum List {
-    All,
-    Year(usize),
-    Subfield(usize),
-}
-
-/// One page of the site, in any locale.
-#[derive(Clone, Copy)]
-enum Job {
-    Home,
-    Paper(usize),
-    /// The Markdown twin of a paper's page.
-    Twin(usize),
-    Page(usize),
-    /// One page (one-based) of a list of papers.
-    List(List, usize),
-    Years,
-    Subfields,
-    /// The papers of a category by each head's score.
-    Category(usize),
-    /// The page served for an address that does not exist, `404.html` in each locale's root.
-    NotFound,
-    /// The Atom feed of the newest papers of the map (`None`) or of one subfield.
-    Feed(Option<usize>),
-    /// The page of the client-side search.
-    Search,
-}
-
-impl Job {
-    /// Whether search engines should list the page: not the 404 page, the search page or a
-    /// feed, and not the Markdown twins (which point at their page as canonical).
-    fn in_sitemap(self) -> bool {
-        !matches!(
-            self,
-            Job::NotFound | Job::Feed(_) | Job::Search | Job::Twin(_)
-        )
+    /// An HTML page readers are meant to read: not a redirect.
+    pub fn is_counted(&self) -> bool {
+        self.is_html() && !self.redirect
     }
 }
 
@@ -104,32 +70,6 @@ pub const SEARCH_PATH: &str = "search";
 
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
-
-/// The pages of one locale, in a stable order.
-fn jobs(model: &SiteModel, page_size: usize) -> Vec<Job> {
-    let pages_of = |len: usize| 1..=views::page_count(len, page_size);
-    let lists = &model.lists;
-    let mut jobs = vec![
-        Job::Home,
-        Job::NotFound,
-        Job::Search,
-        Job::Years,
-        Job::Subfields,
-        Job::Feed(None),
-    ];
-    jobs.extend((0..lists.subfields.len()).map(|g| Job::Feed(Some(g))));
-    jobs.extend((0..lists.categories.len()).map(Job::Category));
-    jobs.extend((0..model.papers.len()).flat_map(|i| [Job::Paper(i), Job::Twin(i)]));
-    jobs.extend((0..model.pages.len()).map(Job::Page));
-    jobs.extend(pages_of(lists.all.len()).map(|p| Job::List(List::All, p)));
-    for (g, group) in lists.years.iter().enumerate() {
-        jobs.extend(pages_of(group.papers.len()).map(|p| Job::List(List::Year(g), p)));
-    }
-    for (g, group) in lists.subfields.iter().enumerate() {
-        jobs.extend(pages_of(group.papers.len()).map(|p| Job::List(List::Subfield(g), p)));
-    }
-    jobs
-}
 
 /// Renders every page of every locale, and the sitemap.
 pub fn render_site(
@@ -206,13 +146,17 @@ impl<'a> SiteRenderer<'a> {
                 }
             })
             .collect();
+        let redirects = aliases::redirects(config, model);
+        let mut jobs = jobs(model, config.page_size);
+        jobs.extend((0..redirects.len()).map(Job::Alias));
         SiteRenderer {
-            jobs: jobs(model, config.page_size),
+            jobs,
             renderer: Renderer {
                 config,
                 model,
                 urls,
                 templates,
+                redirects,
                 og_locales: config
                     .languages
                     .iter()
@@ -278,10 +222,11 @@ impl<'a> SiteRenderer<'a> {
                 (job, template, place)
             })
             .collect();
+        self.check_redirects()?;
         let mut work: Vec<(usize, Job)> = Vec::new();
         for (job, template, place) in &places {
             for (l, locale) in self.locales.iter().enumerate() {
-                if wanted(template, locale.code, place) {
+                if self.renderer.renders_in(*job, l) && wanted(template, locale.code, place) {
                     work.push((l, *job));
                 }
             }
@@ -329,7 +274,7 @@ impl<'a> SiteRenderer<'a> {
             let locale = self.locales[l].code;
             let (_, path, file) = self.renderer.place(job);
             let (path_of, _) = self.renderer.folder_and_file(job, locale, &path, file);
-            let output = self.renderer.output_path(locale, path_of, file);
+            let output = self.renderer.output_path(job, locale, path_of, file);
             (output, path)
         })
     }
@@ -349,7 +294,9 @@ impl<'a> SiteRenderer<'a> {
                 self.locales
                     .iter()
                     .enumerate()
-                    .filter(move |(_, locale)| part.owns(j, locale.code))
+                    .filter(move |&(l, locale)| {
+                        self.renderer.renders_in(job, l) && part.owns(j, locale.code)
+                    })
                     .map(move |(l, _)| (l, job))
             })
             .collect()
@@ -363,6 +310,7 @@ impl<'a> SiteRenderer<'a> {
         part: &part::Part,
         sink: impl Fn(RenderedPage) -> Result<(), Diagnostic> + Sync,
     ) -> Result<(), Vec<Diagnostic>> {
+        self.check_redirects()?;
         let work = self.work_of(part);
         let page_errors = std::sync::Mutex::new(Vec::new());
         let sink_errors = std::sync::Mutex::new(Vec::new());
@@ -388,6 +336,31 @@ impl<'a> SiteRenderer<'a> {
         errors.extend(errors::by_error(
             page_errors.into_inner().unwrap_or_else(|e| e.into_inner()),
         ));
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// An error at each alias that would take the place of a file the pages make, or that two
+    /// versions give; checked before anything is rendered, against every other page.
+    fn check_redirects(&self) -> Result<(), Vec<Diagnostic>> {
+        if self.renderer.redirects.is_empty() {
+            return Ok(());
+        }
+        let outputs = self
+            .work_of(&part::Part::whole())
+            .into_iter()
+            .filter(|(_, job)| !matches!(job, Job::Alias(_)))
+            .map(|(l, job)| {
+                let locale = self.locales[l].code;
+                let (_, path, file) = self.renderer.place(job);
+                let (folder, _) = self.renderer.folder_and_file(job, locale, &path, file);
+                self.renderer.output_path(job, locale, folder, file)
+            })
+            .collect();
+        let errors = aliases::clashes(&self.renderer.redirects, &outputs);
         if errors.is_empty() {
             Ok(())
         } else {
@@ -438,6 +411,7 @@ pub fn crawler_files(
             place: SITEMAP.to_string(),
             output_path: file,
             contents: contents.into_bytes(),
+            redirect: false,
         })
 }
 
@@ -450,6 +424,8 @@ struct Renderer<'a> {
     /// Each language's locale as Open Graph writes it (`en_GB`), in the order of the site's
     /// languages: every page names them all.
     og_locales: Vec<String>,
+    /// The long-form pages' earlier addresses, which `Job::Alias` renders.
+    redirects: Vec<aliases::Redirect<'a>>,
 }
 
 /// The groups of `work` to render, each a paper's pages or one other page, for rayon to split
@@ -476,96 +452,6 @@ fn same_paper(a: &(usize, Job), b: &(usize, Job)) -> bool {
 }
 
 impl Renderer<'_> {
-    /// The template, the path in the site and the file name of a page.
-    fn place(&self, job: Job) -> (&'static str, String, &'static str) {
-        match job {
-            Job::Home => ("index.html", String::new(), "index.html"),
-            Job::Paper(i) => (
-                "paper.html",
-                paper_path(&self.model.papers[i].record.id),
-                "index.html",
-            ),
-            Job::Twin(i) => (
-                "paper.md",
-                paper_path(&self.model.papers[i].record.id),
-                "index.md",
-            ),
-            Job::Page(i) => (
-                "page.html",
-                self.model.pages[i].path().to_string(),
-                "index.html",
-            ),
-            Job::List(list, page) => {
-                let (_, _, _, base) = self.list_source(list);
-                ("list.html", list_page_path(&base, page), "index.html")
-            }
-            Job::Years => ("groups.html", YEARS_PATH.to_string(), "index.html"),
-            Job::Subfields => ("groups.html", SUBFIELDS_PATH.to_string(), "index.html"),
-            Job::NotFound => ("404.html", NOT_FOUND_PATH.to_string(), "404.html"),
-            Job::Search => ("search.html", SEARCH_PATH.to_string(), "index.html"),
-            Job::Feed(group) => (
-                "atom.xml",
-                feeds::feed_place(self.model, group),
-                feeds::FEED_FILE,
-            ),
-            Job::Category(c) => (
-                "category.html",
-                format!("{CATEGORY_BASE}/{}", self.model.lists.categories[c].slug),
-                "index.html",
-            ),
-        }
-    }
-
-    /// The folder of a page in `locale` (from the locale's root) and the file its address names
-    /// in it: pages live at `<path>/` (the file is left out), a long-form page at the address of
-    /// the version the locale shows, the not-found page at `404.html` of each locale's root and
-    /// the feeds at `atom.xml` of the folder of the page they follow.
-    fn folder_and_file<'p>(
-        &'p self,
-        job: Job,
-        locale: &str,
-        path: &'p str,
-        file: &'p str,
-    ) -> (&'p str, &'p str) {
-        match job {
-            Job::Page(i) => (self.model.pages[i].address(locale), ""),
-            Job::NotFound => ("", file),
-            Job::Feed(_) => (
-                path.strip_suffix(file).unwrap_or("").trim_end_matches('/'),
-                file,
-            ),
-            _ => (path, ""),
-        }
-    }
-
-    /// Where a page is written, from the site's root: `file` in the folder `path_of` (of
-    /// [`Self::folder_and_file`]) of `locale`.
-    fn output_path(&self, locale: &str, path_of: &str, file: &str) -> String {
-        format!("{}{file}", self.urls.site_path(locale, path_of))
-    }
-
-    /// What a list shows: its kind, its name, its papers and where it lives.
-    fn list_source(&self, list: List) -> (&'static str, Option<&str>, &[usize], String) {
-        let lists = &self.model.lists;
-        match list {
-            List::All => ("all", None, &lists.all, ALL_PAPERS_PATH.to_string()),
-            List::Year(g) => {
-                let group = &lists.years[g];
-                (
-                    "year",
-                    Some(&group.name),
-                    &group.papers,
-                    format!("{YEAR_BASE}/{}", group.slug),
-                )
-            }
-            List::Subfield(g) => {
-                let group = &lists.subfields[g];
-                let base = format!("{SUBFIELD_BASE}/{}", group.slug);
-                ("subfield", Some(&group.name), &group.papers, base)
-            }
-        }
-    }
-
     fn render(
         &self,
         rendering: &LocaleRendering,
@@ -578,7 +464,7 @@ impl Renderer<'_> {
         let error = |e: &tera::Error| {
             Box::new(PageError {
                 diagnostic: self.templates.render_error(template, e),
-                output_path: self.output_path(locale, path_of, file),
+                output_path: self.output_path(job, locale, path_of, file),
                 order: (path.clone(), rendering.index),
             })
         };
@@ -602,8 +488,9 @@ impl Renderer<'_> {
         Ok(RenderedPage {
             locale: locale.to_string(),
             place: path.clone(),
-            output_path: self.output_path(locale, path_of, file),
+            output_path: self.output_path(job, locale, path_of, file),
             contents: html,
+            redirect: matches!(job, Job::Alias(_)),
         })
     }
 }

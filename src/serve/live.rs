@@ -203,7 +203,7 @@ impl LiveSite {
             // A template that pages do not name (base.html, macros) can change every page.
             let partial = templates
                 .iter()
-                .any(|t| !crate::templates::REQUIRED.contains(t));
+                .any(|t| !crate::templates::is_page_template(t));
             // Messages reach more than their own locale's pages and those falling back to them:
             // a template may ask any language's messages (`t(key=…, in_locale=…)`), as the
             // language switcher of every page does for each language's own name.

@@ -397,6 +397,8 @@ pub fn affected_places(
                 .any(|(id, _)| touched.contains(id.as_str()));
             if names_touched || touched_pages.contains(entry.path()) {
                 places.insert(entry.path().to_string());
+                // Its redirects lead to its address in their language, which may have moved.
+                places.extend(entry.alias_paths().map(String::from));
             }
         }
     }

@@ -36,6 +36,20 @@ pub const REQUIRED: &[&str] = &[
     "atom.xml",
 ];
 
+/// The templates the renderer asks for only when a site needs them, with the text it uses when
+/// neither the theme nor the site has one: a theme made before them still builds.
+const BUILT_IN: &[(&str, &str, &str)] = &[(
+    "alias.html",
+    "themes/default/templates/alias.html",
+    include_str!("../../themes/default/templates/alias.html"),
+)];
+
+/// Whether the renderer asks for the template `name` by name for pages of its own (rather than
+/// pages including or extending it).
+pub fn is_page_template(name: &str) -> bool {
+    REQUIRED.contains(&name) || BUILT_IN.iter().any(|(built_in, _, _)| *built_in == name)
+}
+
 /// The compiled templates, with where each came from.
 pub struct Templates {
     tera: Tera,
@@ -82,6 +96,11 @@ impl Templates {
                     sources.insert(name.clone(), source);
                 }
                 Err(e) => errors.push(e),
+            }
+        }
+        for (name, shown, text) in BUILT_IN {
+            if !files.contains_key(*name) {
+                sources.insert(name.to_string(), SourceText::new(*shown, *text));
             }
         }
         for name in REQUIRED {

@@ -249,3 +249,14 @@ pub fn fragment_urls(site: &Site, part: &str) -> BTreeMap<String, Vec<String>> {
     }
     urls
 }
+
+/// A message of the site's Fluent files, as written (for messages without placeables).
+pub fn message(site: &Site, locale: &str, id: &str) -> String {
+    let ftl = site.read(&format!("i18n/{locale}/main.ftl"));
+    let prefix = format!("{id} = ");
+    ftl.lines()
+        .find_map(|line| line.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no message {id} in {locale}"))
+        .trim()
+        .to_string()
+}

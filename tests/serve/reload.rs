@@ -242,3 +242,47 @@ fn a_new_slug_moves_the_page_and_its_old_address_is_gone() {
     assert_eq!(session.server.get("/fr/a-propos/").status, 404);
     assert_serves(&session.server, &session.built);
 }
+
+#[test]
+fn an_alias_added_or_dropped_while_serving_is_served_as_a_build_writes_it() {
+    let site = Site::fixture("minimal");
+    site.write(
+        "content/about.fr.md",
+        "---\ntitle: \"À propos\"\nslug: a-propos\n---\nx\n",
+    );
+    let mut session = Session::start(&site);
+    let with_alias = |aliases: &str| {
+        format!("---\ntitle: \"À propos\"\nslug: a-propos\naliases: [{aliases}]\n---\nx\n")
+    };
+    save(&site, "content/about.fr.md", &with_alias("\"/fr/about/\""));
+    let changed = session.expect_update("reload");
+    assert!(
+        changed.iter().any(|c| c == "fr/about/index.html"),
+        "{changed:?}"
+    );
+    // The page moves: the redirect follows it.
+    let moved = with_alias("\"/fr/about/\"").replace("slug: a-propos", "slug: la-carte");
+    save(&site, "content/about.fr.md", &moved);
+    let changed = session.expect_update("reload");
+    assert!(
+        changed.iter().any(|c| c == "fr/about/index.html"),
+        "{changed:?}"
+    );
+    assert!(session
+        .server
+        .get("/fr/about/")
+        .text()
+        .contains("/fr/la-carte/"));
+    // Dropped: its address is gone (`expect_update` finds it 404).
+    save(
+        &site,
+        "content/about.fr.md",
+        &moved.replace("\"/fr/about/\"", ""),
+    );
+    let changed = session.expect_update("reload");
+    assert!(
+        changed.iter().any(|c| c == "fr/about/index.html"),
+        "{changed:?}"
+    );
+    assert_serves(&session.server, &session.built);
+}

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+pub(crate) use crate::common::message;
 use crate::common::Site;
 use crate::BASE;
 
@@ -243,17 +244,6 @@ pub(crate) fn entry_ids(feed: &str, locale_prefix: &str) -> Vec<String> {
                 .to_string()
         })
         .collect()
-}
-
-/// A message of the site's Fluent files, as written (for messages without placeables).
-pub(crate) fn message(site: &Site, locale: &str, id: &str) -> String {
-    let ftl = site.read(&format!("i18n/{locale}/main.ftl"));
-    let prefix = format!("{id} = ");
-    ftl.lines()
-        .find_map(|line| line.strip_prefix(&prefix))
-        .unwrap_or_else(|| panic!("no message {id} in {locale}"))
-        .trim()
-        .to_string()
 }
 
 /// Writes a paper record into the site.

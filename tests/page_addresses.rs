@@ -1,9 +1,14 @@
 //! A long-form page's version may name the last segment of its address (`slug`): each language
 //! reads the page at the address of the version it shows, and every link, alternate, sitemap
 //! entry and search result follows; a slug that is not one segment of a URL, takes a site page's
-//! address or another page's is an error at the slug.
+//! address or another page's is an error at the slug. A version's earlier addresses (`aliases`)
+//! each get a page that sends readers on to it; an alias that would take another file's place
+//! is an error at the alias.
 
 mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use common::{fragment_urls, Site};
 
@@ -206,5 +211,145 @@ fn a_translation_may_not_take_the_address_another_page_has_in_its_language() {
     // `press/story` has no French version: French readers read its original at /fr/press/story/.
     site.build().assert_error(
         "content/press/guide.fr.md:3:7: this slug puts the page at /fr/press/story/, where content/press/story.zh.md is read too",
+    );
+}
+
+/// The page at `path` (from the output folder) sends readers to `target`, in `lang`.
+fn assert_redirects(site: &Site, path: &str, target: &str, lang: &str) {
+    let html = site.read(path);
+    for needle in [
+        format!("<html lang=\"{lang}\">"),
+        format!(r#"<meta http-equiv="refresh" content="0; url=/map/{target}">"#),
+        format!(r#"<link rel="canonical" href="https://example.org/map/{target}">"#),
+        format!(r#"<a href="/map/{target}">"#),
+        r#"<meta name="robots" content="noindex">"#.to_string(),
+    ] {
+        assert!(html.contains(&needle), "{path} lacks {needle}:\n{html}");
+    }
+}
+
+/// `site_with_slugs` with earlier addresses: two of the French version, one of the original.
+fn site_with_aliases() -> Site {
+    let site = site_with_slugs();
+    site.edit(
+        "content/about.fr.md",
+        "slug: a-propos\n",
+        "slug: a-propos\naliases: [\"/fr/about/\", \"fr/ancien\"]\n",
+    );
+    site.edit(
+        "content/about.md",
+        "slug: the-map\n",
+        "slug: the-map\naliases: [\"/about/\"]\n",
+    );
+    site
+}
+
+#[test]
+fn an_alias_sends_readers_to_its_version_in_the_version_language() {
+    let site = site_with_aliases();
+    let run = site.build();
+    run.assert_ok();
+    assert_redirects(&site, "public/fr/about/index.html", "fr/a-propos/", "fr");
+    assert_redirects(&site, "public/fr/ancien/index.html", "fr/a-propos/", "fr");
+    // The original has no locale in its file's name: its aliases lead to the default language.
+    assert_redirects(&site, "public/about/index.html", "the-map/", "en");
+    let french = site.read("public/fr/about/index.html");
+    for id in ["redirect-title", "redirect-link"] {
+        let message = common::message(&site, "fr", id);
+        assert!(french.contains(&message), "{id}: `{message}` in\n{french}");
+    }
+    // Not a page of its own: not counted, not in the sitemap or the search index, and nowhere
+    // but at the address it names.
+    let without = site_with_slugs();
+    let plain = without.build();
+    plain.assert_ok();
+    let summary = |stdout: &str| stdout.split(" into ").next().unwrap().to_string();
+    assert_eq!(summary(&run.stdout), summary(&plain.stdout));
+    assert!(!site.read("public/sitemap.xml").contains("ancien"));
+    assert!(!fragment_urls(&site, "public/pagefind")
+        .values()
+        .flatten()
+        .any(|url| url.contains("ancien") || url.ends_with("/about/")));
+    let files = |s: &Site| -> Vec<PathBuf> { s.tree("public").into_keys().collect() };
+    let mut extra: Vec<PathBuf> = files(&site);
+    extra.retain(|f| !files(&without).contains(f));
+    assert_eq!(
+        extra,
+        [
+            PathBuf::from("about/index.html"),
+            PathBuf::from("fr/about/index.html"),
+            PathBuf::from("fr/ancien/index.html"),
+        ]
+    );
+}
+
+#[test]
+fn the_locale_parts_of_a_site_with_aliases_add_up_to_the_whole() {
+    let site = site_with_aliases();
+    site.build().assert_ok();
+    let whole = site.tree("public");
+    for locale in ["zh", "fr", "en"] {
+        site.run(&["build", "--locale", locale, "--output", "parts"])
+            .assert_ok();
+    }
+    let parts: BTreeMap<PathBuf, Vec<u8>> = site.tree("parts");
+    assert!(parts == whole, "the parts differ from the whole build");
+}
+
+#[test]
+fn a_theme_without_a_redirect_template_builds_with_the_default_one() {
+    let site = site_with_aliases();
+    site.remove("themes/default/templates/alias.html");
+    site.build().assert_ok();
+    assert_redirects(&site, "public/fr/about/index.html", "fr/a-propos/", "fr");
+}
+
+#[test]
+fn an_alias_that_is_not_a_path_or_is_given_twice_is_an_error_of_its_file() {
+    let site = site_with_aliases();
+    site.build().assert_ok();
+    let before = site.tree("public");
+    site.edit(
+        "content/about.md",
+        "aliases: [\"/about/\"]",
+        "aliases: [\"/about/\", \"a b\", \"/about\"]",
+    );
+    site.build()
+        .assert_error("content/about.md:4:22: the alias `a b` is not the path of an address")
+        .assert_error("help: write the old address's path from the site's root")
+        .assert_error("content/about.md:4:29: the alias `/about` is given twice")
+        .assert_error("help: it is already given at 4:11: keep one")
+        .assert_error("papermap: 2 errors");
+    assert!(
+        site.tree("public") == before,
+        "the last output is untouched"
+    );
+}
+
+#[test]
+fn an_alias_may_not_take_the_place_of_another_file_of_the_site() {
+    let site = site_with_aliases();
+    site.build().assert_ok();
+    let before = site.tree("public");
+    site.edit(
+        "content/about.md",
+        "aliases: [\"/about/\"]",
+        "aliases: [\"/about/\", \"/papers/\", \"fr/atom.xml\", \"pagefind/old\", \"fr/ancien\"]",
+    );
+    site.build()
+        .assert_error("content/about.md:4:22: the alias /papers/ is the address of a page of the site")
+        .assert_error("help: remove the alias: the page there would be replaced")
+        .assert_error(
+            "content/about.md:4:34: the alias /fr/atom.xml/ would stand where the site writes the file fr/atom.xml",
+        )
+        .assert_error("content/about.md:4:49: the alias /pagefind/old/ is in the search index's folder, /pagefind/")
+        .assert_error(
+            "content/about.fr.md:4:25: the alias /fr/ancien/ is also an alias of content/about.md:4:65",
+        )
+        .assert_error("help: keep it on one page: an address can lead to one page only")
+        .assert_error("papermap: 4 errors");
+    assert!(
+        site.tree("public") == before,
+        "the last output is untouched"
     );
 }

@@ -1,0 +1,105 @@
+//! Redirects from the earlier addresses of long-form pages (their versions' `aliases`): each is a
+//! small page at the old address that sends readers and crawlers on to the version's page, in
+//! the version's language (its file's locale, else the site's default). None may stand where the
+//! site writes another file.
+
+use rustc_hash::FxHashMap;
+
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+use crate::model::SiteModel;
+use crate::parse::Page;
+
+/// One earlier address of a page version.
+pub(super) struct Redirect<'a> {
+    /// The old address, from the site's root without `/` at either end (`fr/about`).
+    pub path: &'a str,
+    /// The page it leads to.
+    pub page: usize,
+    /// The place, among the site's languages, of the language whose page it leads to.
+    pub language: usize,
+    /// The version that gives it, and where: for errors.
+    version: &'a Page,
+    at: crate::parse::Pos,
+}
+
+/// Every alias of every page version, in the order of the pages and of their versions.
+pub(super) fn redirects<'a>(config: &Config, model: &'a SiteModel) -> Vec<Redirect<'a>> {
+    let mut redirects = Vec::new();
+    for (page, entry) in model.pages.iter().enumerate() {
+        for version in entry.versions() {
+            let language = version
+                .file_locale
+                .as_deref()
+                .and_then(|code| config.languages.iter().position(|l| l.code == code))
+                .unwrap_or(0);
+            for (path, at) in &version.aliases {
+                redirects.push(Redirect {
+                    path,
+                    page,
+                    language,
+                    version,
+                    at: *at,
+                });
+            }
+        }
+    }
+    redirects
+}
+
+/// The files for crawlers, which are written apart from the pages.
+fn is_crawler_file(path: &str) -> bool {
+    path == "robots.txt" || (path.starts_with("sitemap") && path.ends_with(".xml"))
+}
+
+/// An error at each alias that is another page's address, stands where the site writes a file,
+/// or is also another version's alias; `outputs` are every other file the pages make.
+pub(super) fn clashes(
+    redirects: &[Redirect],
+    outputs: &rustc_hash::FxHashSet<String>,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut first_of: FxHashMap<&str, &Redirect> = FxHashMap::default();
+    for redirect in redirects {
+        let error = |message: String, help: String| {
+            redirect
+                .version
+                .source
+                .diagnostic_at_line_col(redirect.at.line, redirect.at.column, message)
+                .with_help(help)
+        };
+        let path = redirect.path;
+        if outputs.contains(&format!("{path}/index.html")) {
+            errors.push(error(
+                format!("the alias /{path}/ is the address of a page of the site"),
+                "remove the alias: the page there would be replaced".to_string(),
+            ));
+        } else if outputs.contains(path) || is_crawler_file(path) {
+            errors.push(error(
+                format!("the alias /{path}/ would stand where the site writes the file {path}"),
+                "remove the alias".to_string(),
+            ));
+        } else if path.split('/').next() == Some(crate::search::BUNDLE_DIR) {
+            errors.push(error(
+                format!(
+                    "the alias /{path}/ is in the search index's folder, /{}/",
+                    crate::search::BUNDLE_DIR
+                ),
+                "remove the alias".to_string(),
+            ));
+        } else if let Some(first) = first_of.get(path) {
+            errors.push(error(
+                format!(
+                    "the alias /{path}/ is also an alias of {}:{}:{}",
+                    first.version.source.path.display(),
+                    first.at.line,
+                    first.at.column
+                ),
+                "keep it on one page: an address can lead to one page only".to_string(),
+            ));
+        } else {
+            first_of.insert(path, redirect);
+        }
+    }
+    errors
+}
