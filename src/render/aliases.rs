@@ -3,7 +3,7 @@
 //! the version's language (its file's locale, else the site's default). None may stand where the
 //! site writes another file.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
@@ -54,10 +54,7 @@ fn is_crawler_file(path: &str) -> bool {
 
 /// An error at each alias that is another page's address, stands where the site writes a file,
 /// or is also another version's alias; `outputs` are every other file the pages make.
-pub(super) fn clashes(
-    redirects: &[Redirect],
-    outputs: &rustc_hash::FxHashSet<String>,
-) -> Vec<Diagnostic> {
+pub(super) fn clashes(redirects: &[Redirect], outputs: &FxHashSet<String>) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut first_of: FxHashMap<&str, &Redirect> = FxHashMap::default();
     for redirect in redirects {

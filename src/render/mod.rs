@@ -270,13 +270,17 @@ impl<'a> SiteRenderer<'a> {
         &'r self,
         part: &part::Part,
     ) -> impl Iterator<Item = (String, String)> + 'r {
-        self.work_of(part).into_iter().map(|(l, job)| {
-            let locale = self.locales[l].code;
-            let (_, path, file) = self.renderer.place(job);
-            let (path_of, _) = self.renderer.folder_and_file(job, locale, &path, file);
-            let output = self.renderer.output_path(job, locale, path_of, file);
-            (output, path)
-        })
+        self.work_of(part)
+            .into_iter()
+            .map(|(l, job)| self.output_of(l, job))
+    }
+
+    /// Where the page `job` in the `l`-th locale is written, and its place.
+    fn output_of(&self, l: usize, job: Job) -> (String, String) {
+        let locale = self.locales[l].code;
+        let (_, path, file) = self.renderer.place(job);
+        let (path_of, _) = self.renderer.folder_and_file(job, locale, &path, file);
+        (self.renderer.output_path(job, locale, path_of, file), path)
     }
 
     /// How many pages (and twins and feeds) of `part` there are, for a progress bar.
@@ -353,12 +357,7 @@ impl<'a> SiteRenderer<'a> {
             .work_of(&part::Part::whole())
             .into_iter()
             .filter(|(_, job)| !matches!(job, Job::Alias(_)))
-            .map(|(l, job)| {
-                let locale = self.locales[l].code;
-                let (_, path, file) = self.renderer.place(job);
-                let (folder, _) = self.renderer.folder_and_file(job, locale, &path, file);
-                self.renderer.output_path(job, locale, folder, file)
-            })
+            .map(|(l, job)| self.output_of(l, job).0)
             .collect();
         let errors = aliases::clashes(&self.renderer.redirects, &outputs);
         if errors.is_empty() {
