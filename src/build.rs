@@ -13,7 +13,7 @@ use crate::coverage::Coverage;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
 use crate::discover::{self, CONTENT_DIR};
 use crate::localize::{self, Localizer};
-use crate::model::SiteModel;
+use crate::model::{PageEntry, SiteModel};
 use crate::output::{self, Writer};
 use crate::parse;
 use crate::progress::Progress;
@@ -205,7 +205,7 @@ fn record_languages(model: &SiteModel) -> impl Iterator<Item = (&str, &SourceFil
     let pages = model
         .pages
         .iter()
-        .flat_map(|entry| std::iter::once(&entry.original).chain(entry.translations.values()))
+        .flat_map(PageEntry::versions)
         .map(|page| (page.lang.as_str(), &page.source));
     papers.chain(pages)
 }

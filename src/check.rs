@@ -167,10 +167,7 @@ impl Site {
             .pages
             .iter()
             .filter(|entry| entry.path() == place)
-            .flat_map(|entry| {
-                std::iter::once(&entry.original.source)
-                    .chain(entry.translations.values().map(|t| &t.source))
-            })
+            .flat_map(|entry| entry.versions().map(|version| &version.source))
             .collect()
     }
 }

@@ -14,16 +14,7 @@ fn position_of(text: &str, needle: &str) -> (usize, usize) {
 /// that the output of the first build survived untouched.
 fn broken_build(break_it: impl FnOnce(&Site)) -> (Site, Run) {
     let site = Site::fixture("minimal");
-    site.build().assert_ok();
-    let before = site.tree("public");
-    break_it(&site);
-    let run = site.build();
-    assert_eq!(run.code, 1, "a broken site must fail:\n{}", run.stderr);
-    assert_eq!(
-        site.tree("public"),
-        before,
-        "the last good output must stay byte-identical"
-    );
+    let run = site.build_broken_by(break_it);
     assert!(run.stderr.contains("nothing was written"), "{}", run.stderr);
     (site, run)
 }

@@ -171,12 +171,9 @@ fn check_lists_the_subfields_a_language_has_no_name_for_and_no_more() {
 #[test]
 fn a_subfield_name_with_a_variable_is_an_error_at_the_variable() {
     let site = site();
-    site.build().assert_ok();
-    let before = site.tree("public");
     let ftl =
         format!("subfield-{CV_SLUG} = Vision {{ $what }}\n    .in-text = vision {{ $how }}\n");
-    site.write("i18n/fr/subfields.ftl", &ftl);
-    let run = site.build();
+    let run = site.build_broken_by(|site| site.write("i18n/fr/subfields.ftl", &ftl));
     for variable in ["what", "how"] {
         let (line, column) = common::place_of(&ftl, &format!("${variable}"), "$");
         run.assert_error(&format!(
@@ -189,10 +186,6 @@ fn a_subfield_name_with_a_variable_is_an_error_at_the_variable() {
         run.stderr
     );
     assert!(run.stderr.contains("papermap: 2 errors"), "{}", run.stderr);
-    assert!(
-        site.tree("public") == before,
-        "the last good output is untouched"
-    );
 }
 
 /// The names in the list of subfields of a built page, in order.

@@ -26,11 +26,6 @@ impl PageEntry {
         self.versions().any(|v| v.slug_pos.is_some())
     }
 
-    /// The original, then the translations by locale.
-    pub fn versions(&self) -> impl Iterator<Item = &Page> {
-        std::iter::once(&self.original).chain(self.translations.values())
-    }
-
     /// The earlier addresses of all its versions (their `aliases`), each a page of its own.
     pub fn alias_paths(&self) -> impl Iterator<Item = &str> {
         self.versions()

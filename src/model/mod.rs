@@ -56,6 +56,11 @@ impl PageEntry {
     pub fn in_locale(&self, locale: &str) -> &Page {
         self.translations.get(locale).unwrap_or(&self.original)
     }
+
+    /// The original, then the translations by locale.
+    pub fn versions(&self) -> impl Iterator<Item = &Page> {
+        std::iter::once(&self.original).chain(self.translations.values())
+    }
 }
 
 #[derive(Debug)]
@@ -208,7 +213,7 @@ fn link_pages(
     errors: &mut Vec<Diagnostic>,
 ) {
     for (page_index, entry) in pages.iter().enumerate() {
-        for version in std::iter::once(&entry.original).chain(entry.translations.values()) {
+        for version in entry.versions() {
             for (id, pos) in &version.papers {
                 match index.get(id) {
                     Some(&i) => {

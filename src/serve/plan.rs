@@ -390,10 +390,8 @@ pub fn affected_places(
         }
         for entry in &model.pages {
             let names_touched = entry
-                .original
-                .papers
-                .iter()
-                .chain(entry.translations.values().flat_map(|t| &t.papers))
+                .versions()
+                .flat_map(|version| &version.papers)
                 .any(|(id, _)| touched.contains(id.as_str()));
             if names_touched || touched_pages.contains(entry.path()) {
                 places.insert(entry.path().to_string());

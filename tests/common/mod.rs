@@ -173,6 +173,21 @@ impl Site {
         self.run(&["build"])
     }
 
+    /// Builds the site, applies `break_it` and builds again: the second build must fail (exit
+    /// code 1) and leave the first one's output byte for byte as it was. Returns that run.
+    pub fn build_broken_by(&self, break_it: impl FnOnce(&Site)) -> Run {
+        self.build().assert_ok();
+        let before = self.tree("public");
+        break_it(self);
+        let run = self.build();
+        assert_eq!(run.code, 1, "a broken site must fail:\n{}", run.stderr);
+        assert!(
+            self.tree("public") == before,
+            "the last good output must stay byte-identical"
+        );
+        run
+    }
+
     /// Every file under `relative`, with its bytes.
     pub fn tree(&self, relative: &str) -> BTreeMap<PathBuf, Vec<u8>> {
         let root = self.path(relative);
