@@ -131,11 +131,12 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
         "public/ar/subfield/computer-vision-and-pattern-recognition/index.html",
         &format!("<h1>أوراق في {FSI}Computer Vision and Pattern Recognition{PDI}</h1>"),
     );
-    // A sentence Arabic lacks, shown in English: isolated whole, in text and in attributes.
+    // A sentence Arabic lacks, shown in English: isolated whole, in text and in attributes, and
+    // marked English where an element may stand.
     let home = site.read("public/ar/index.html");
     assert!(
         home.contains(&format!(
-            "<a class=\"skip-link\" href=\"#main\">{FSI}Skip to content{PDI}</a>"
+            "<a class=\"skip-link\" href=\"#main\"><span lang=\"en\">{FSI}Skip to content{PDI}</span></a>"
         )),
         "{home}"
     );
@@ -153,7 +154,10 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
         .find(|l| l.contains("(data through "))
         .unwrap_or_else(|| panic!("no line of the data's date: {paper}"));
     assert!(line.contains(&format!("(data through {FSI}")), "{line:?}");
-    assert!(line.contains(&format!("{PDI}).{PDI}</li>")), "{line:?}");
+    assert!(
+        line.contains(&format!("{PDI}).{PDI}</span></li>")),
+        "{line:?}"
+    );
 
     // Left-to-right pages stay as they were: French falls back to English, which runs the
     // same way, and neither language's values are isolated.
@@ -218,7 +222,7 @@ fn a_list_of_names_in_both_directions_keeps_its_order_in_either_direction() {
     );
     // Arabic has no byline of its own: the English sentence, isolated whole on the Arabic page,
     // with English's separator and the Persian name isolated in it.
-    assert_page_shows(&site, "public/ar/paper/1000.00006/index.html", &format!("<p class=\"byline\">{FSI}By {FSI}{FSI}علی رضایی{PDI}, Alan Smith{PDI}. {FSI}2023{PDI}{PDI}</p>"));
+    assert_page_shows(&site, "public/ar/paper/1000.00006/index.html", &format!("<p class=\"byline\"><span lang=\"en\">{FSI}By {FSI}{FSI}علی رضایی{PDI}, Alan Smith{PDI}. {FSI}2023{PDI}{PDI}</span></p>"));
     // A long-form page's authors, outside any sentence, in the page's direction.
     assert_page_shows(
         &site,

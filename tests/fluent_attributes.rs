@@ -65,17 +65,26 @@ fn a_template_shows_an_attribute_in_the_page_s_language_or_the_one_it_falls_back
         shown(&en),
         "Search the map|Search papers|Search|3 results|Only a title"
     );
-    // French lacks `.label`: that one attribute comes from English, the rest stays French.
+    // French lacks `.label`: that one attribute comes from English, marked English, the rest
+    // stays French.
     let fr = site.read("public/fr/press/story/index.html");
     assert_eq!(
         shown(&fr),
-        "Chercher dans la carte|Search papers|Recherche|3 résultats|Rien qu’un titre"
+        "Chercher dans la carte|<span lang=\"en\">Search papers</span>|Recherche|3 résultats|Rien qu’un titre"
     );
-    // Chinese lacks the whole message: all of it comes from English.
+    // Chinese lacks the whole message: all of it comes from English, each part marked so.
     let zh = site.read("public/zh/press/story/index.html");
     assert_eq!(
         shown(&zh),
-        "Search the map|Search papers|Search|3 results|Only a title"
+        [
+            "Search the map",
+            "Search papers",
+            "Search",
+            "3 results",
+            "Only a title"
+        ]
+        .map(|text| format!("<span lang=\"en\">{text}</span>"))
+        .join("|")
     );
 }
 

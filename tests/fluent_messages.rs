@@ -56,10 +56,10 @@ fn number_options_shape_each_language_s_numbers() {
         "1,50 | 3 | 007 | 12\u{202f}345 | 12345 | 2,5 | Attention"
     );
     // Chinese has no message of its own here: it falls back to the English sentence, which
-    // keeps English numbers, as it keeps English words.
+    // keeps English numbers, as it keeps English words, and is marked English.
     assert_eq!(
         probe(&site, "public/zh/index.html", "probe"),
-        "1.50 | 3 | 007 | 12,345 | 12345 | 2.5 | Attention"
+        "<span lang=\"en\">1.50 | 3 | 007 | 12,345 | 12345 | 2.5 | Attention</span>"
     );
     assert_eq!(
         probe(&site, "public/index.html", "ranks"),

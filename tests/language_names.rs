@@ -82,7 +82,8 @@ fn a_language_cldr_does_not_know_needs_a_message_and_the_error_says_which() {
     site.build().assert_ok();
     assert_eq!(
         abstract_notice(&site, "public/fr/paper/1000.00002/index.html"),
-        "Résumé disponible en Old Lacustrine uniquement."
+        // The name falls back to English, and is marked so inside the French sentence.
+        "Résumé disponible en <span lang=\"en\">Old Lacustrine</span> uniquement."
     );
 }
 

@@ -17,6 +17,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 use fluent_syntax::ast::Pattern;
+use unic_langid::LanguageIdentifier;
 
 use crate::bidi::{self, has_right_to_left_letter, isolate};
 use crate::config::Config;
@@ -71,8 +72,17 @@ impl std::fmt::Display for Place {
     }
 }
 
+/// The text of a message and the locale whose files gave it, which is not the page's when the
+/// message fell back.
+#[derive(Debug)]
+pub struct Sentence {
+    pub text: String,
+    pub from: usize,
+}
+
 struct LocaleBundle {
     code: String,
+    langid: LanguageIdentifier,
     /// Which way it runs: `ltr` or `rtl`.
     direction: &'static str,
     bundle: FluentBundle<FluentResource>,
@@ -154,6 +164,7 @@ impl Localizer {
             errors.extend(references.check(&own, default_language));
             locales.push(LocaleBundle {
                 code: language.code.clone(),
+                langid: language.langid.clone(),
                 direction: language.direction,
                 bundle,
                 own,
@@ -220,7 +231,6 @@ impl Localizer {
         self.locales.is_empty()
     }
 
-    /// The code of a locale (`fr`, `zh-Hant`).
     /// The `list-separator` message of `locale`, which separates the items of a list (`, ` in
     /// English), made once a locale.
     pub fn list_separator(&self, locale: usize) -> Result<&str, String> {
@@ -236,6 +246,7 @@ impl Localizer {
         self.locales[locale].direction
     }
 
+    /// The code of a locale (`fr`, `zh-Hant`).
     pub fn code(&self, locale: usize) -> &str {
         &self.locales[locale].code
     }
@@ -275,20 +286,21 @@ impl Localizer {
         key: &str,
         args: Option<&FluentArgs>,
     ) -> Result<String, String> {
-        self.message_with_lists(locale, key, args, &[])
+        self.sentence(locale, key, args, &[]).map(|s| s.text)
     }
 
-    /// [`Localizer::message`] with lists among its arguments: each `(name, items)` is one text
-    /// of the message, its items joined by the `list-separator` message of the message's own
-    /// language (which may be a fallback of the page's), each item that runs against that
-    /// language isolated on its own ([`bidi::join_isolated`]).
-    pub fn message_with_lists(
+    /// [`Localizer::message`] with lists among its arguments, and the locale whose files gave
+    /// it: each `(name, items)` is one text of the message, its items joined by the
+    /// `list-separator` message of the message's own language (which may be a fallback of the
+    /// page's), each item that runs against that language isolated on its own
+    /// ([`bidi::join_isolated`]).
+    pub fn sentence(
         &self,
         locale: usize,
         key: &str,
         args: Option<&FluentArgs>,
         lists: &[(&str, Vec<Cow<str>>)],
-    ) -> Result<String, String> {
+    ) -> Result<Sentence, String> {
         let (id, attribute) = match key.split_once('.') {
             Some((id, attribute)) => (id, Some(attribute)),
             None => (key, None),
@@ -306,8 +318,8 @@ impl Localizer {
         let found = match own.iter().find_map(|&i| pattern_in(i)) {
             Some(found) => found,
             None => {
-                if let Some(name) = self.cldr_language_name(locale, id, attribute) {
-                    return Ok(name);
+                if let Some(text) = self.cldr_language_name(locale, id, attribute) {
+                    return Ok(Sentence { text, from: locale });
                 }
                 others
                     .iter()
@@ -323,7 +335,36 @@ impl Localizer {
             listed = self.with_lists(i, args, lists)?;
             Some(&listed)
         };
-        self.format(i, locale, key, pattern, args)
+        let text = self.format(i, locale, key, pattern, args)?;
+        Ok(Sentence { text, from: i })
+    }
+
+    /// The code of locale `from` when a sentence of its files, shown where `locale` is
+    /// spoken, is in another language or script than `locale`'s (English on a French page,
+    /// Simplified Chinese on a `zh-Hant` page; not French on a `fr-CA` page).
+    pub fn language_apart(&self, from: usize, locale: usize) -> Option<&str> {
+        let (a, b) = (&self.locales[from].langid, &self.locales[locale].langid);
+        (a.language != b.language || a.script != b.script).then_some(&self.locales[from].code)
+    }
+
+    /// Whether some message of some locale comes from another language: a message, or an
+    /// attribute, that a language of its chain has and its own files do not. When none does,
+    /// no sentence of any page is in another language than its page's.
+    pub fn falls_back_anywhere(&self) -> bool {
+        self.locales.iter().any(|locale| {
+            locale.fallback[1..].iter().any(|&other| {
+                let other = &self.locales[other];
+                let message_missing = other
+                    .own
+                    .keys()
+                    .any(|id| !id.starts_with('-') && !locale.own.contains_key(id));
+                message_missing
+                    || other
+                        .own_attributes
+                        .keys()
+                        .any(|id| !locale.own_attributes.contains_key(id))
+            })
+        })
     }
 
     /// `args` and `lists`, each list joined for a message of locale `i`.

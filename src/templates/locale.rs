@@ -10,6 +10,7 @@ use std::sync::Arc;
 use fluent_bundle::{FluentArgs, FluentValue};
 use tera::{Tera, Value};
 
+use super::language_spans;
 use crate::bidi;
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
 use crate::localize::{Localizer, SubfieldNames};
@@ -136,7 +137,8 @@ fn list_items<'v>(localizer: &Localizer, locale: usize, items: &'v [Value]) -> V
 
 /// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
 /// `in_locale="fr"` resolves it in another language of the site. A list (`authors=paper.authors`)
-/// is one text of the message, joined as [`Localizer::message_with_lists`] says.
+/// is one text of the message, joined as [`Localizer::sentence`] says. A sentence that falls
+/// back to another language is marked with it ([`language_spans`]).
 struct Translate {
     localizer: Arc<Localizer>,
     locale: usize,
@@ -183,10 +185,18 @@ impl tera::Function for Translate {
             fluent_args.set(name.as_str(), value);
         }
         let args = fluent_args.iter().next().is_some().then_some(&fluent_args);
-        self.localizer
-            .message_with_lists(locale, key, args, &lists)
-            .map(Value::String)
-            .map_err(tera::Error::msg)
+        let sentence = self
+            .localizer
+            .sentence(locale, key, args, &lists)
+            .map_err(tera::Error::msg)?;
+        // A sentence that fell back to another language says so, for the page to give it its
+        // `lang`; one asked of another locale (`in_locale`) stands where the template said.
+        Ok(Value::String(
+            match self.localizer.language_apart(sentence.from, locale) {
+                Some(code) => language_spans::mark(code, &sentence.text),
+                None => sentence.text,
+            },
+        ))
     }
 
     fn is_safe(&self) -> bool {

@@ -16,6 +16,7 @@ use crate::localize::{Localizer, SubfieldNames};
 
 mod errors;
 mod escape;
+mod language_spans;
 mod locale;
 
 use errors::{template_error, template_error_in};
@@ -151,7 +152,10 @@ impl Templates {
     ) -> LocaleTemplates {
         let mut tera = self.tera.clone();
         locale::register(&mut tera, localizer, locale, subfield_names);
-        LocaleTemplates { tera }
+        LocaleTemplates {
+            tera,
+            may_hold_other_languages: localizer.falls_back_anywhere(),
+        }
     }
 
     /// A render error as a diagnostic pointing into the template that failed.
@@ -185,6 +189,9 @@ const PAGE_CAPACITY: usize = 32 * 1024;
 /// The templates of one locale.
 pub struct LocaleTemplates {
     tera: Tera,
+    /// Whether `t()` may give a sentence of another language, marked for
+    /// [`language_spans::resolve`]: a site whose languages have all their messages pays nothing.
+    may_hold_other_languages: bool,
 }
 
 impl LocaleTemplates {
@@ -193,6 +200,10 @@ impl LocaleTemplates {
     pub fn render(&self, template: &str, context: &tera::Context) -> tera::Result<Vec<u8>> {
         let mut page = Vec::with_capacity(PAGE_CAPACITY);
         self.tera.render_to(template, context, &mut page)?;
+        if self.may_hold_other_languages {
+            let html = template.ends_with(".html") || template.ends_with(".htm");
+            page = language_spans::resolve(page, html);
+        }
         Ok(page)
     }
 }
