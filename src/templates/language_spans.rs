@@ -20,17 +20,15 @@ const OPEN_LAST: u8 = 0x90;
 const CODE_END_LAST: u8 = 0x91;
 const CLOSE_LAST: u8 = 0x92;
 
-/// Elements whose text may hold no element: a sentence there keeps its marks' text only.
-const TEXT_ONLY: &[&[u8]] = &[
-    b"title",
-    b"script",
-    b"style",
-    b"textarea",
-    b"option",
-    b"xmp",
-    b"iframe",
-    b"noembed",
-    b"noframes",
+/// Where text stands that may hold no element: the inside of these elements (by their tags as
+/// the templates write them, in lowercase) and of comments, each from its start to its end.
+const TEXT_ONLY: &[(&[u8], &[u8])] = &[
+    (b"<title", b"</title"),
+    (b"<script", b"</script"),
+    (b"<style", b"</style"),
+    (b"<textarea", b"</textarea"),
+    (b"<option", b"</option"),
+    (b"<!--", b"-->"),
 ];
 
 /// `text`, said to be in the language `code`.
@@ -47,212 +45,122 @@ pub fn mark(code: &str, text: &str) -> String {
 /// The page with its marks resolved: in an HTML page (`html`) each marked sentence that stands
 /// in an element's text becomes a `<span lang>`; elsewhere, and in any other kind of file (a
 /// feed, a Markdown twin), the marks are dropped and the sentence stays.
+///
+/// A page is searched, not parsed: its marks are found first (most pages have none), and only
+/// the places around them are read, since a page of an unfinished translation has dozens.
 pub fn resolve(page: Vec<u8>, html: bool) -> Vec<u8> {
-    if memmem::find(&page, OPEN.as_bytes()).is_none() {
+    let marks: Vec<(usize, u8)> = memmem::find_iter(&page, &MARK_LEAD)
+        .filter_map(|at| match page.get(at + 2) {
+            Some(&last @ (OPEN_LAST | CODE_END_LAST | CLOSE_LAST)) => Some((at, last)),
+            _ => None,
+        })
+        .collect();
+    if marks.is_empty() {
         return page;
     }
-    let mut out = Vec::with_capacity(page.len() + 64);
-    let mut reader = Reader {
-        page: &page,
-        at: 0,
-        state: if html { State::Text } else { State::NoElements },
-    };
+    let places = html.then(|| Places::of(&page));
+    let mut out = Vec::with_capacity(page.len() + 32 * marks.len());
+    let mut copied = 0;
     // For each sentence open at this point: the language its span gave, if it has one.
     let mut open: Vec<Option<&[u8]>> = Vec::new();
-    while reader.at < page.len() {
-        let at = reader.at;
-        match mark_at(&page, at) {
-            Some(OPEN_LAST) => {
-                let code_start = at + 3;
-                let code_end = find_mark(&page, code_start, CODE_END_LAST).unwrap_or(page.len());
-                let code = &page[code_start..code_end];
-                let text_start = (code_end + 3).min(page.len());
+    let mut next = 0;
+    while next < marks.len() {
+        let (at, last) = marks[next];
+        next += 1;
+        out.extend_from_slice(&page[copied..at]);
+        copied = at + 3;
+        match last {
+            OPEN_LAST => {
+                // The code runs to the very next mark, which ends it; an opening mark without
+                // one is not `t()`'s (a noncharacter in a record's text) and is only dropped.
+                let code_end = marks
+                    .get(next)
+                    .filter(|&&(end, l)| l == CODE_END_LAST && is_code(&page[copied..end]));
+                let Some(&(code_end, _)) = code_end else {
+                    open.push(None);
+                    continue;
+                };
+                next += 1;
+                let code = &page[copied..code_end];
+                copied = code_end + 3;
                 let enclosing = open.iter().rev().find_map(|o| *o);
-                let span = reader.state == State::Text
-                    && is_code(code)
+                let span = places
+                    .as_ref()
+                    .is_some_and(|p| p.may_hold_an_element(&page, at))
                     && enclosing != Some(code)
-                    && closes_before_a_tag(&page, text_start);
+                    && closes_before_a_tag(&page, &marks[next..], copied);
                 if span {
                     out.extend_from_slice(b"<span lang=\"");
                     out.extend_from_slice(code);
                     out.extend_from_slice(b"\">");
                 }
                 open.push(span.then_some(code));
-                reader.at = text_start;
             }
-            Some(CLOSE_LAST) => {
+            CLOSE_LAST => {
                 if let Some(Some(_)) = open.pop() {
                     out.extend_from_slice(b"</span>");
                 }
-                reader.at = at + 3;
             }
-            Some(_) => reader.at = at + 3,
-            None => {
-                let end = reader.step();
-                out.extend_from_slice(&page[at..end]);
-            }
+            _ => {}
         }
     }
+    out.extend_from_slice(&page[copied..]);
     out
-}
-
-/// The last byte of the mark at `at`, if one starts there.
-fn mark_at(page: &[u8], at: usize) -> Option<u8> {
-    match page.get(at..at + 3) {
-        Some([a, b, last]) if [*a, *b] == MARK_LEAD => {
-            matches!(*last, OPEN_LAST | CODE_END_LAST | CLOSE_LAST).then_some(*last)
-        }
-        _ => None,
-    }
-}
-
-/// Where the next mark ending in `last` starts, from `from`.
-fn find_mark(page: &[u8], from: usize, last: u8) -> Option<usize> {
-    let needle = [MARK_LEAD[0], MARK_LEAD[1], last];
-    memmem::find(page.get(from..)?, &needle).map(|i| from + i)
 }
 
 /// A language code as a site's languages have them: letters, digits and `-`.
 fn is_code(code: &[u8]) -> bool {
-    !code.is_empty() && code.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+    (1..=35).contains(&code.len()) && code.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
 }
 
-/// Whether the sentence that starts at `from` ends before any tag: a span around it then
-/// stays within one element. (A sentence's text is escaped, so a `<` is a tag.)
-fn closes_before_a_tag(page: &[u8], from: usize) -> bool {
+/// Whether the sentence that starts at `from`, whose later marks are `marks`, ends before any
+/// tag: a span around it then stays within one element. (A sentence's text is escaped, so a
+/// `<` in it is a tag.)
+fn closes_before_a_tag(page: &[u8], marks: &[(usize, u8)], from: usize) -> bool {
     let mut depth = 0usize;
-    let mut at = from;
-    while at < page.len() {
-        if page[at] == b'<' {
-            return false;
-        }
-        match mark_at(page, at) {
-            Some(OPEN_LAST) => depth += 1,
-            Some(CLOSE_LAST) if depth == 0 => return true,
-            Some(CLOSE_LAST) => depth -= 1,
+    for &(at, last) in marks {
+        match last {
+            OPEN_LAST => depth += 1,
+            CLOSE_LAST if depth == 0 => return memchr::memchr(b'<', &page[from..at]).is_none(),
+            CLOSE_LAST => depth -= 1,
             _ => {}
         }
-        at += 1;
     }
     false
 }
 
-/// Where in a page the reader is, as far as a span may stand there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// An element's text, where a span may stand.
-    Text,
-    /// Inside a tag; `quote` is the quote of the attribute's value the reader is in, and
-    /// `text_only` the element it opens when its text may hold no element.
-    Tag {
-        quote: Option<u8>,
-        text_only: Option<&'static [u8]>,
-    },
-    /// Inside `<!-- … -->`.
-    Comment,
-    /// The text of an element that may hold no element, up to its end tag.
-    TextOnly(&'static [u8]),
-    /// A file that is not HTML.
-    NoElements,
+/// The parts of an HTML page where no element may stand, besides the inside of its tags.
+struct Places {
+    /// Where `<body` starts: before it, text is the title's or a script's.
+    body: usize,
+    /// The spans of [`TEXT_ONLY`] elements and comments in the body, from start to end.
+    text_only: Vec<(usize, usize)>,
 }
 
-struct Reader<'p> {
-    page: &'p [u8],
-    at: usize,
-    state: State,
-}
-
-impl Reader<'_> {
-    /// Moves past the byte at `at`, or the run of bytes that starts there and cannot change
-    /// the state or hold a mark, and says where it stopped.
-    fn step(&mut self) -> usize {
-        let page = self.page;
-        let at = self.at;
-        let byte = page[at];
-        let rest = &page[at..];
-        self.state = match self.state {
-            State::Text if rest.starts_with(b"<!--") => {
-                self.state = State::Comment;
-                self.at = at + 4;
-                return self.at;
+impl Places {
+    fn of(page: &[u8]) -> Places {
+        let body = memmem::find(page, b"<body").unwrap_or(0);
+        let mut text_only = Vec::new();
+        for (start_tag, end_tag) in TEXT_ONLY {
+            for start in memmem::find_iter(&page[body..], start_tag).map(|at| body + at) {
+                let end = memmem::find(&page[start..], end_tag).map_or(page.len(), |at| start + at);
+                text_only.push((start, end));
             }
-            State::Text if byte == b'<' => {
-                let name = tag_name(&rest[1..]);
-                if name.is_empty() && rest.get(1) != Some(&b'/') {
-                    State::Text
-                } else {
-                    State::Tag {
-                        quote: None,
-                        // An end tag opens nothing.
-                        text_only: TEXT_ONLY
-                            .iter()
-                            .find(|t| rest.get(1) != Some(&b'/') && name.eq_ignore_ascii_case(t))
-                            .copied(),
-                    }
-                }
-            }
-            State::Tag {
-                quote: None,
-                text_only,
-            } => match byte {
-                b'>' => text_only.map_or(State::Text, State::TextOnly),
-                b'"' | b'\'' => State::Tag {
-                    quote: Some(byte),
-                    text_only,
-                },
-                _ => State::Tag {
-                    quote: None,
-                    text_only,
-                },
-            },
-            State::Tag {
-                quote: Some(q),
-                text_only,
-            } if byte == q => State::Tag {
-                quote: None,
-                text_only,
-            },
-            State::Comment if rest.starts_with(b"-->") => {
-                self.state = State::Text;
-                self.at = at + 3;
-                return self.at;
-            }
-            State::TextOnly(name) if byte == b'<' && is_end_tag(&rest[1..], name) => State::Tag {
-                quote: None,
-                text_only: None,
-            },
-            state => state,
-        };
-        self.at = at + 1;
-        // Nothing but `<`, `>`, quotes and marks can change anything: skip the bytes between.
-        let next = page[self.at..]
-            .iter()
-            .position(|&b| matches!(b, b'<' | b'>' | b'"' | b'\'' | b'-' | 0xEF))
-            .map_or(page.len(), |i| self.at + i);
-        self.at = next;
-        next
+        }
+        Places { body, text_only }
     }
-}
 
-/// The name of the tag whose `<` was just passed (`p`, `title`); empty when none follows.
-fn tag_name(after: &[u8]) -> &[u8] {
-    let after = after.strip_prefix(b"/").unwrap_or(after);
-    let end = after
-        .iter()
-        .position(|b| !b.is_ascii_alphanumeric())
-        .unwrap_or(after.len());
-    if after.first().is_some_and(u8::is_ascii_alphabetic) {
-        &after[..end]
-    } else {
-        &[]
+    /// Whether an element may stand at `at`: in the body, in an element's text rather than in
+    /// a tag (the nearest `<` or `>` before it is a `>`), and in no element whose text is text
+    /// only.
+    fn may_hold_an_element(&self, page: &[u8], at: usize) -> bool {
+        at >= self.body
+            && memchr::memrchr2(b'<', b'>', &page[..at]).is_none_or(|i| page[i] == b'>')
+            && !self
+                .text_only
+                .iter()
+                .any(|&(start, end)| start < at && at < end)
     }
-}
-
-/// Whether `after` (what follows a `<`) is the end tag of `name`.
-fn is_end_tag(after: &[u8], name: &[u8]) -> bool {
-    after
-        .strip_prefix(b"/")
-        .is_some_and(|rest| tag_name(rest).eq_ignore_ascii_case(name))
 }
 
 #[cfg(test)]
@@ -330,6 +238,12 @@ mod tests {
     fn a_page_without_marks_is_returned_as_it_is() {
         let page = "<p>数据，“引用”</p>".to_string();
         assert_eq!(resolved(&page, true), page);
+    }
+
+    #[test]
+    fn a_lone_noncharacter_in_a_records_text_loses_nothing_but_itself() {
+        let page = "<p>a\u{FDD0}b</p><p>c\u{FDD2}d</p>";
+        assert_eq!(resolved(page, true), "<p>ab</p><p>cd</p>");
     }
 
     #[test]
