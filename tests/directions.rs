@@ -125,11 +125,11 @@ fn an_arabic_sentence_isolates_its_values_and_an_english_one_on_an_arabic_page_i
     );
     site.build().assert_ok();
 
-    // A value in an Arabic sentence: an English subfield name.
+    // A value in an Arabic sentence: an English subfield name, isolated and marked English.
     assert_page_shows(
         &site,
         "public/ar/subfield/computer-vision-and-pattern-recognition/index.html",
-        &format!("<h1>أوراق في {FSI}Computer Vision and Pattern Recognition{PDI}</h1>"),
+        &format!("<h1>أوراق في {FSI}<span lang=\"en\">Computer Vision and Pattern Recognition</span>{PDI}</h1>"),
     );
     // A sentence Arabic lacks, shown in English: isolated whole, in text and in attributes, and
     // marked English where an element may stand.

@@ -71,6 +71,20 @@ fn an_english_sentence_on_a_german_page_is_marked_english_where_an_element_may_s
     let twin = site.read("public/de/paper/1000.00001/index.md");
     assert!(!twin.contains("<span lang"), "{twin}");
     assert_eq!(files_with_marks(&site), Vec::<String>::new());
+    // A subfield German does not name keeps the records' name, which is the default language's.
+    let subfield = "Computer Vision and Pattern Recognition";
+    assert!(
+        page.contains(&format!(
+            "computer-vision-and-pattern-recognition/\"><span lang=\"en\">{subfield}</span></a>"
+        )),
+        "{page}"
+    );
+    let list = site.read("public/de/subfield/computer-vision-and-pattern-recognition/index.html");
+    assert!(
+        list.contains(&format!("<h1><span lang=\"en\">{subfield}</span></h1>")),
+        "{list}"
+    );
+    assert!(list.contains(&format!("<title>{subfield} · ")), "{list}");
     // The English pages, whose every sentence is English, have no such span.
     let english = site.read("public/paper/1000.00001/index.html");
     assert!(!english.contains("<span lang=\"en\">"), "{english}");

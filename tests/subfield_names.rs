@@ -58,15 +58,19 @@ fn a_subfield_is_named_in_the_page_s_language_wherever_the_theme_names_it() {
         )),
         "{paper}"
     );
+    // A subfield no language names keeps its records' name, in the default language.
     assert!(
-        paper.contains("<a href=\"/map/fr/subfield/quantum-gardening/\">Quantum Gardening</a>"),
-        "a subfield no language names keeps its name: {paper}"
+        paper.contains("<a href=\"/map/fr/subfield/quantum-gardening/\"><span lang=\"en\">Quantum Gardening</span></a>"),
+        "{paper}"
     );
     assert!(
         paper.contains("<h3>En Vision par ordinateur</h3>"),
         "{paper}"
     );
-    assert!(paper.contains("<h3>En Quantum Gardening</h3>"), "{paper}");
+    assert!(
+        paper.contains("<h3>En <span lang=\"en\">Quantum Gardening</span></h3>"),
+        "{paper}"
+    );
 
     let list = site.read(&format!("public/fr/subfield/{CV_SLUG}/index.html"));
     assert!(
@@ -99,14 +103,18 @@ fn a_subfield_is_named_in_the_page_s_language_wherever_the_theme_names_it() {
         "{subfields}"
     );
 
-    // English and Chinese have no names of their own: the records' name, as before.
-    for locale_path in [
-        "public/paper/1000.00001/index.html",
-        "public/zh/paper/1000.00001/index.html",
+    // English and Chinese have no names of their own: the records' name, as before, said to be
+    // English on the Chinese page.
+    for (locale_path, shown) in [
+        ("public/paper/1000.00001/index.html", CV.to_string()),
+        (
+            "public/zh/paper/1000.00001/index.html",
+            format!("<span lang=\"en\">{CV}</span>"),
+        ),
     ] {
         let page = site.read(locale_path);
         assert!(
-            page.contains(&format!("/subfield/{CV_SLUG}/\">{CV}</a>")),
+            page.contains(&format!("/subfield/{CV_SLUG}/\">{shown}</a>")),
             "{page}"
         );
     }
@@ -122,7 +130,10 @@ fn the_default_language_may_rename_a_subfield_for_the_languages_that_fall_back_t
     site.build().assert_ok();
     for (page, name) in [
         ("public/paper/1000.00001/index.html", "Computer vision"),
-        ("public/zh/paper/1000.00001/index.html", "Computer vision"),
+        (
+            "public/zh/paper/1000.00001/index.html",
+            "<span lang=\"en\">Computer vision</span>",
+        ),
         (
             "public/fr/paper/1000.00001/index.html",
             "Vision par ordinateur",
@@ -188,7 +199,8 @@ fn a_subfield_name_with_a_variable_is_an_error_at_the_variable() {
     assert!(run.stderr.contains("papermap: 2 errors"), "{}", run.stderr);
 }
 
-/// The names in the list of subfields of a built page, in order.
+/// The names in the list of subfields of a built page, in order, as they read (without the span
+/// that says a name is in another language).
 fn listed_names(page: &str) -> Vec<String> {
     let list = page
         .split("<ul class=\"group-list\">")
@@ -199,7 +211,11 @@ fn listed_names(page: &str) -> Vec<String> {
         .skip(1)
         .map(|item| {
             let name = item.split_once("\">").map(|(_, rest)| rest).unwrap_or("");
-            name.split("</a>").next().unwrap_or("").to_string()
+            let name = name.split("</a>").next().unwrap_or("");
+            name.strip_prefix("<span lang=\"en\">")
+                .and_then(|name| name.strip_suffix("</span>"))
+                .unwrap_or(name)
+                .to_string()
         })
         .collect()
 }
@@ -243,6 +259,10 @@ fn the_list_of_subfields_is_in_the_alphabetical_order_of_the_page_s_language() {
             "Zoologie"
         ]
     );
+    // A name no French message gives is the records' name, in the default language.
+    assert!(site
+        .read("public/fr/subfields/index.html")
+        .contains("<span lang=\"en\">Écologie</span>"));
     // Chinese by pinyin (dòng, jì, rén), not by code point (人 before 动 before 计); as
     // CLDR orders Chinese, Han before Latin script.
     assert_eq!(

@@ -64,6 +64,9 @@ pub struct SubfieldName {
     /// Its attributes, by name: the forms a language gives the name for the places a theme asks
     /// for them (`.in-text = vision par ordinateur`, inside a sentence).
     pub forms: BTreeMap<String, Result<String, String>>,
+    /// The locale whose message gave it; the default language's for a name as the records
+    /// give it, which is taken to be in that language.
+    pub from: usize,
 }
 
 impl SubfieldName {
@@ -77,7 +80,8 @@ impl SubfieldName {
 impl Localizer {
     /// The names in `locale` of the subfields given as (records' name, slug), made once a locale:
     /// a paper page shows a few subfields, and a list page its own. Each name and its forms come
-    /// from the first language of the chain whose message has a value.
+    /// from the first language of the chain whose message has a value; a subfield that no
+    /// language names has its records' name.
     pub fn subfield_names<'s>(
         &self,
         locale: usize,
@@ -85,13 +89,21 @@ impl Localizer {
     ) -> SubfieldNames {
         subfields
             .into_iter()
-            .filter_map(|(name, slug)| {
+            .map(|(name, slug)| {
                 let id = subfield_message(slug);
-                let (i, message) = self.locales[locale].fallback.iter().find_map(|&i| {
+                let found = self.locales[locale].fallback.iter().find_map(|&i| {
                     let message = self.locales[i].bundle.get_message(&id)?;
-                    message.value().map(|_| (i, message))
-                })?;
-                let value = message.value()?;
+                    let value = message.value()?;
+                    Some((i, message, value))
+                });
+                let Some((i, message, value)) = found else {
+                    let as_recorded = SubfieldName {
+                        name: Ok(name.to_string()),
+                        forms: BTreeMap::new(),
+                        from: 0,
+                    };
+                    return (name.to_string(), as_recorded);
+                };
                 let forms = message
                     .attributes()
                     .map(|a| {
@@ -105,8 +117,9 @@ impl Localizer {
                 let name_here = SubfieldName {
                     name: self.format(i, locale, &id, value, None),
                     forms,
+                    from: i,
                 };
-                Some((name.to_string(), name_here))
+                (name.to_string(), name_here)
             })
             .collect()
     }

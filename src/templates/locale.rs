@@ -23,6 +23,7 @@ pub(super) fn register(
     locale: usize,
     subfield_names: SubfieldNames,
 ) {
+    let marks = localizer.clone();
     tera.register_filter(
         "subfield_name",
         move |value: &Value, args: &HashMap<String, Value>| {
@@ -40,11 +41,15 @@ pub(super) fn register(
                     )))
                 }
             };
-            match subfield_names.get(name).map(|n| n.form(form)) {
-                Some(Ok(text)) => Ok(Value::String(text.clone())),
-                Some(Err(why)) => Err(tera::Error::msg(why.clone())),
-                None => Ok(value.clone()),
-            }
+            let Some(named) = subfield_names.get(name) else {
+                return Ok(value.clone());
+            };
+            let text = named.form(form).as_ref().map_err(|why| tera::Error::msg(why.clone()))?;
+            // A name in another language (the records' English name on a French page) says so.
+            Ok(Value::String(match marks.language_apart(named.from, locale) {
+                Some(code) => language_spans::mark(code, text),
+                None => text.clone(),
+            }))
         },
     );
     tera.register_function(

@@ -151,10 +151,14 @@ impl Templates {
         subfield_names: SubfieldNames,
     ) -> LocaleTemplates {
         let mut tera = self.tera.clone();
+        let may_hold_other_languages = localizer.falls_back_anywhere()
+            || subfield_names
+                .values()
+                .any(|n| localizer.language_apart(n.from, locale).is_some());
         locale::register(&mut tera, localizer, locale, subfield_names);
         LocaleTemplates {
             tera,
-            may_hold_other_languages: localizer.falls_back_anywhere(),
+            may_hold_other_languages,
         }
     }
 
