@@ -343,6 +343,9 @@ impl Localizer {
     /// spoken, is in another language or script than `locale`'s (English on a French page,
     /// Simplified Chinese on a `zh-Hant` page; not French on a `fr-CA` page).
     pub fn language_apart(&self, from: usize, locale: usize) -> Option<&str> {
+        if from == locale {
+            return None;
+        }
         let (a, b) = (&self.locales[from].langid, &self.locales[locale].langid);
         (a.language != b.language || a.script != b.script).then_some(&self.locales[from].code)
     }

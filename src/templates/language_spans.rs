@@ -58,7 +58,8 @@ pub fn resolve(page: Vec<u8>, html: bool) -> Vec<u8> {
     if marks.is_empty() {
         return page;
     }
-    let places = html.then(|| Places::of(&page));
+    let last_open = marks.iter().rev().find(|&&(_, l)| l == OPEN_LAST);
+    let places = html.then(|| Places::of(&page, last_open.map_or(0, |&(at, _)| at)));
     let mut out = Vec::with_capacity(page.len() + 32 * marks.len());
     let mut copied = 0;
     // For each sentence open at this point: the language its span gave, if it has one.
@@ -138,13 +139,19 @@ struct Places {
 }
 
 impl Places {
-    fn of(page: &[u8]) -> Places {
+    /// The places of `page` up to `last`, the last place asked about.
+    fn of(page: &[u8], last: usize) -> Places {
         let body = memmem::find(page, b"<body").unwrap_or(0);
         let mut text_only = Vec::new();
-        for (start_tag, end_tag) in TEXT_ONLY {
-            for start in memmem::find_iter(&page[body..], start_tag).map(|at| body + at) {
-                let end = memmem::find(&page[start..], end_tag).map_or(page.len(), |at| start + at);
-                text_only.push((start, end));
+        if body < last {
+            // A search for each kind of element reads the page more times, but far faster than
+            // one pass that stops at every tag.
+            for (start_tag, end_tag) in TEXT_ONLY {
+                for start in memmem::find_iter(&page[body..last], start_tag).map(|at| body + at) {
+                    let end =
+                        memmem::find(&page[start..], end_tag).map_or(page.len(), |at| start + at);
+                    text_only.push((start, end));
+                }
             }
         }
         Places { body, text_only }
