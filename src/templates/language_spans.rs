@@ -109,7 +109,8 @@ pub fn resolve(page: Vec<u8>, html: bool) -> Vec<u8> {
     out
 }
 
-/// A language code as a site's languages have them: letters, digits and `-`.
+/// A language code as a site's languages have them: letters, digits and `-`, at most the 35
+/// characters RFC 5646 asks every reader of language tags to take.
 fn is_code(code: &[u8]) -> bool {
     (1..=35).contains(&code.len()) && code.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
 }
