@@ -286,3 +286,31 @@ fn an_alias_added_or_dropped_while_serving_is_served_as_a_build_writes_it() {
     );
     assert_serves(&session.server, &session.built);
 }
+
+#[test]
+fn a_message_a_translation_loses_while_serving_is_marked_english_and_unmarked_when_it_is_back() {
+    let site = Site::fixture("minimal");
+    let messages = "i18n/fr/main.ftl";
+    let french = site.read(messages);
+    let line = french
+        .lines()
+        .find(|l| l.starts_with("skip-to-content = "))
+        .unwrap()
+        .to_string();
+    let mut session = Session::start(&site);
+    let english_skip = "<span lang=\"en\">Skip to content</span>";
+    assert!(!session.server.get("/fr/").text().contains(english_skip));
+    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    // Served as a build writes it (`expect_update` compares them), with the English sentence
+    // marked English.
+    session.expect_update("reload");
+    assert!(
+        session.server.get("/fr/").text().contains(english_skip),
+        "{}",
+        session.server.get("/fr/").text()
+    );
+    save(&site, messages, &french);
+    session.expect_update("reload");
+    assert!(!session.server.get("/fr/").text().contains(english_skip));
+    assert_serves(&session.server, &session.built);
+}
