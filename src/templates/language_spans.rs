@@ -1,9 +1,10 @@
-//! Sentences in another language than their page's: a message that fell back (an English
-//! sentence on a French page whose files lack it) is said in its own language by screen
-//! readers and hyphenated by its own rules only if an element around it carries its `lang`.
-//! `t()` cannot know where its text will stand (an element's text, an attribute, `<title>`, a
-//! feed), so it wraps such a sentence in marks, and each rendered page turns them into
-//! `<span lang="…">` where an element may stand and drops them everywhere else.
+//! Texts in another language than their page's: a message that fell back (an English sentence
+//! on a French page whose files lack it), or a subfield's name that the page's language does not
+//! give, is said in its own language by screen readers and hyphenated by its own rules only if
+//! an element around it carries its `lang`. `t()` and `subfield_name` cannot know where their
+//! text will stand (an element's text, an attribute, `<title>`, a feed), so they wrap such a
+//! text in marks, and each rendered page turns them into `<span lang="…">` where an element may
+//! stand and drops them everywhere else.
 //!
 //! The marks are Unicode noncharacters, which no page may contain: U+FDD0, the language's code,
 //! U+FDD1, the sentence, U+FDD2.
@@ -159,8 +160,8 @@ impl Places {
     }
 
     /// Whether an element may stand at `at`: in the body, in an element's text rather than in
-    /// a tag (the nearest `<` or `>` before it is a `>`), and in no element whose text is text
-    /// only.
+    /// a tag (the nearest `<` or `>` before it is a `>`: an attribute's value has its `>`
+    /// escaped), and in no element whose text is text only.
     fn may_hold_an_element(&self, page: &[u8], at: usize) -> bool {
         at >= self.body
             && memchr::memrchr2(b'<', b'>', &page[..at]).is_none_or(|i| page[i] == b'>')

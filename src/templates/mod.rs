@@ -193,8 +193,9 @@ const PAGE_CAPACITY: usize = 32 * 1024;
 /// The templates of one locale.
 pub struct LocaleTemplates {
     tera: Tera,
-    /// Whether `t()` may give a sentence of another language, marked for
-    /// [`language_spans::resolve`]: a site whose languages have all their messages pays nothing.
+    /// Whether `t()` or `subfield_name` may give a text of another language, marked for
+    /// [`language_spans::resolve`]: a site whose languages have all their messages and name all
+    /// their subfields pays nothing.
     may_hold_other_languages: bool,
 }
 
