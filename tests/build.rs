@@ -376,11 +376,7 @@ fn front_matter_may_be_one_flow_mapping() {
 #[test]
 fn a_new_locale_falls_back_to_its_parent_then_to_the_default() {
     let site = Site::fixture("minimal");
-    site.edit(
-        "site.toml",
-        "[map]",
-        "[[languages]]\ncode = \"zh-Hant\"\n\n[map]",
-    );
+    site.add_language("zh-Hant");
     site.write(
         "i18n/zh-Hant/main.ftl",
         "site-title = 論文地圖\nlanguage-name = 繁體中文\n",

@@ -14,11 +14,7 @@ use common::Site;
 /// rest falls back to English), a paper translated into Arabic and a paper written in Persian.
 fn site_with_arabic() -> Site {
     let site = Site::fixture("minimal");
-    site.edit(
-        "site.toml",
-        "[map]",
-        "[[languages]]\ncode = \"ar\"\n\n[map]",
-    );
+    site.add_language("ar");
     site.write("i18n/ar/main.ftl", "language-name = العربية\n");
     site.append("i18n/en/main.ftl", "language-fa = Persian\n");
     site.write(

@@ -6,12 +6,8 @@ mod common;
 
 use common::{message, Site};
 
-fn add_language(site: &Site, code: &str, messages: &str) {
-    site.edit(
-        "site.toml",
-        "[map]",
-        &format!("[[languages]]\ncode = \"{code}\"\n\n[map]"),
-    );
+fn add_language_with(site: &Site, code: &str, messages: &str) {
+    site.add_language(code);
     site.write(&format!("i18n/{code}/main.ftl"), messages);
 }
 
@@ -29,7 +25,7 @@ fn files_with_marks(site: &Site) -> Vec<String> {
 #[test]
 fn an_english_sentence_on_a_german_page_is_marked_english_where_an_element_may_stand() {
     let site = Site::fixture("minimal");
-    add_language(
+    add_language_with(
         &site,
         "de",
         "site-title = Papierkarte\nlanguage-name = Deutsch\nkey-facts-heading = Eckdaten\n",
@@ -94,12 +90,12 @@ fn an_english_sentence_on_a_german_page_is_marked_english_where_an_element_may_s
 fn a_parent_languages_sentence_is_marked_with_it_and_a_regional_variants_is_not() {
     let site = Site::fixture("minimal");
     // zh-Hant falls back to zh, in another script; fr-CA to fr, the same language.
-    add_language(
+    add_language_with(
         &site,
         "zh-Hant",
         "site-title = 論文地圖\nlanguage-name = 繁體中文\n",
     );
-    add_language(&site, "fr-CA", "site-title = Carte des articles\n");
+    add_language_with(&site, "fr-CA", "site-title = Carte des articles\n");
     site.build().assert_ok();
     let skip_zh = message(&site, "zh", "skip-to-content");
     let hant = site.read("public/zh-Hant/index.html");
@@ -133,7 +129,7 @@ fn a_site_whose_languages_have_every_message_has_no_span() {
 #[test]
 fn check_passes_and_a_rebuild_gives_the_same_bytes() {
     let site = Site::fixture("minimal");
-    add_language(&site, "de", "site-title = Papierkarte\n");
+    add_language_with(&site, "de", "site-title = Papierkarte\n");
     let check = site.run(&["check"]);
     check.assert_ok();
     assert!(!check.stderr.contains("broken"), "{}", check.stderr);

@@ -109,14 +109,6 @@ fn assert_no_panic(run: &Run) {
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
 
-fn add_language(site: &Site, code: &str) {
-    site.edit(
-        "site.toml",
-        "[map]",
-        &format!("[[languages]]\ncode = \"{code}\"\n\n[map]"),
-    );
-}
-
 /// How many messages of the default language a locale's own files lack.
 fn missing_count(site: &Site, locale: &str) -> usize {
     let own = definitions(site, locale);
@@ -223,7 +215,7 @@ fn an_obsolete_message_is_reported_but_is_never_an_error() {
 #[test]
 fn a_new_language_builds_in_full_and_falls_back_to_the_default_for_the_rest() {
     let site = Site::fixture("minimal");
-    add_language(&site, "de");
+    site.add_language("de");
     site.write(
         "i18n/de/main.ftl",
         "site-title = Papierkarte\n\
@@ -318,7 +310,7 @@ fn a_new_language_builds_in_full_and_falls_back_to_the_default_for_the_rest() {
 #[test]
 fn a_language_without_any_messages_is_told_to_start_from_the_defaults_files() {
     let site = Site::fixture("minimal");
-    add_language(&site, "de");
+    site.add_language("de");
     site.build().assert_ok();
     let run = site.run(&["check"]);
     run.assert_ok();
@@ -452,7 +444,7 @@ fn coverage_numbers_count_the_default_languages_messages() {
 #[test]
 fn a_message_that_the_parent_language_has_falls_back_to_it() {
     let site = Site::fixture("minimal");
-    add_language(&site, "zh-Hant");
+    site.add_language("zh-Hant");
     site.write(
         "i18n/zh-Hant/main.ftl",
         "site-title = 論文地圖\nlanguage-name = 繁體中文\n",
@@ -491,7 +483,7 @@ fn a_message_that_the_parent_language_has_falls_back_to_it() {
 #[test]
 fn the_report_is_the_same_on_every_run() {
     let site = Site::fixture("minimal");
-    add_language(&site, "de");
+    site.add_language("de");
     site.write("i18n/de/main.ftl", "site-title = Papierkarte\n");
     let report = |run: Run| -> String { run.stdout.lines().skip(1).collect::<Vec<_>>().join("\n") };
     let first = report(site.run(&["check"]));

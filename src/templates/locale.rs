@@ -23,7 +23,6 @@ pub(super) fn register(
     locale: usize,
     subfield_names: SubfieldNames,
 ) {
-    let marks = localizer.clone();
     tera.register_filter(
         "subfield_name",
         move |value: &Value, args: &HashMap<String, Value>| {
@@ -41,15 +40,11 @@ pub(super) fn register(
                     )))
                 }
             };
-            let Some(named) = subfield_names.get(name) else {
-                return Ok(value.clone());
-            };
-            let text = named.form(form).as_ref().map_err(|why| tera::Error::msg(why.clone()))?;
-            // A name in another language (the records' English name on a French page) says so.
-            Ok(Value::String(match marks.language_apart(named.from, locale) {
-                Some(code) => language_spans::mark(code, text),
-                None => text.clone(),
-            }))
+            match subfield_names.get(name).map(|n| n.form(form)) {
+                Some(Ok(text)) => Ok(Value::String(text.clone())),
+                Some(Err(why)) => Err(tera::Error::msg(why.clone())),
+                None => Ok(value.clone()),
+            }
         },
     );
     tera.register_function(
@@ -119,6 +114,30 @@ pub(super) fn register(
         })?;
         Ok(Value::String(dates.formats(locale).date(date)))
     });
+}
+
+/// The subfields' names of `locale` with each name in another language (the records' English
+/// name on a French page) marked with it for [`language_spans`], once a locale rather than at
+/// each page that shows it; and whether any is.
+pub(super) fn mark_names_apart(
+    localizer: &Localizer,
+    locale: usize,
+    mut names: SubfieldNames,
+) -> (SubfieldNames, bool) {
+    let mut any = false;
+    for named in names.values_mut() {
+        if let Some(code) = localizer.language_apart(named.from, locale) {
+            any = true;
+            let mark = |text: &mut Result<String, String>| {
+                if let Ok(text) = text {
+                    *text = language_spans::mark(code, text);
+                }
+            };
+            mark(&mut named.name);
+            named.forms.values_mut().for_each(mark);
+        }
+    }
+    (names, any)
 }
 
 /// The items of a list given to `t()` or `list` as texts: a number formatted for `locale`.

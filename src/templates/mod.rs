@@ -151,10 +151,9 @@ impl Templates {
         subfield_names: SubfieldNames,
     ) -> LocaleTemplates {
         let mut tera = self.tera.clone();
-        let may_hold_other_languages = localizer.falls_back_anywhere()
-            || subfield_names
-                .values()
-                .any(|n| localizer.language_apart(n.from, locale).is_some());
+        let (subfield_names, names_apart) =
+            locale::mark_names_apart(localizer, locale, subfield_names);
+        let may_hold_other_languages = localizer.falls_back_anywhere() || names_apart;
         locale::register(&mut tera, localizer, locale, subfield_names);
         LocaleTemplates {
             tera,

@@ -140,6 +140,16 @@ impl Site {
         self.write(relative, text.replacen(from, to, 1));
     }
 
+    /// Adds a language to `site.toml`, after the others (its `i18n/` folder is the test's to
+    /// write).
+    pub fn add_language(&self, code: &str) {
+        self.edit(
+            "site.toml",
+            "[map]",
+            &format!("[[languages]]\ncode = \"{code}\"\n\n[map]"),
+        );
+    }
+
     /// Adds `text` at the end of a file.
     pub fn append(&self, relative: &str, text: &str) {
         let whole = self.read(relative) + text;
