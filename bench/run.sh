@@ -100,7 +100,7 @@ for n in "${sizes[@]}"; do
   read -r full_s full_kib < <(cd "$map" && measure "$bench_dir/full-$n.log" "$binary" build --output "$output")
   pages=$(grep -o 'built [0-9]* pages' "$bench_dir/full-$n.log" | grep -o '[0-9]*')
   read -r again_s again_kib < <(cd "$map" && measure "$bench_dir/again-$n.log" "$binary" build --output "$output")
-  written=$(grep -o '([0-9]* files written' "$bench_dir/again-$n.log" | grep -o '[0-9]*')
+  written=$(grep -o '([0-9]* files\? written' "$bench_dir/again-$n.log" | grep -o '[0-9]*')
   per_second=$(awk -v p="$pages" -v s="$full_s" 'BEGIN { printf "%.0f", p / s }')
   rss_mib=$(awk -v k="$full_kib" 'BEGIN { printf "%.0f", k / 1024 }')
   share=$(awk -v a="$again_s" -v f="$full_s" 'BEGIN { printf "%.0f", 100 * a / f }')

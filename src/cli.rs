@@ -301,16 +301,24 @@ fn summary(report: &Report, verb: &str) -> String {
         .written
         .map(|w| {
             format!(
-                " ({} files written, {} unchanged, {} removed)",
-                w.changed, w.unchanged, w.removed
+                " ({} written, {} unchanged, {} removed)",
+                counted(w.changed, "file", "files"),
+                w.unchanged,
+                w.removed
             )
         })
         .unwrap_or_default();
     format!(
-        "papermap: {verb} {total} pages ({}){place} in {:.2} s{files}",
+        "papermap: {verb} {} ({}){place} in {:.2} s{files}",
+        counted(total, "page", "pages"),
         per_locale.join(", "),
         report.elapsed.as_secs_f64()
     )
+}
+
+/// `1 page`, `2 pages`: the command line speaks English only, so one and other are its forms.
+fn counted(count: usize, one: &str, other: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { other })
 }
 
 /// Every error, sorted, then `papermap: N errors; <closing>`.
@@ -322,6 +330,9 @@ fn print_errors(diagnostics: Diagnostics, closing: &str) {
     for d in diagnostics {
         let _ = writeln!(out, "{}", d.render());
     }
-    let noun = if count == 1 { "error" } else { "errors" };
-    let _ = writeln!(out, "papermap: {count} {noun}; {closing}");
+    let _ = writeln!(
+        out,
+        "papermap: {}; {closing}",
+        counted(count, "error", "errors")
+    );
 }

@@ -102,6 +102,24 @@ fn a_build_with_nothing_new_writes_nothing_and_a_change_of_any_input_is_built() 
 }
 
 #[test]
+fn the_summary_counts_one_file_and_one_page_in_the_singular() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    site.write("public/robots.txt", "User-agent: *\nDisallow: /\n");
+    let run = site.build();
+    run.assert_ok();
+    assert!(run.stdout.contains("(1 file written, "), "{}", run.stdout);
+
+    let one_page = site.run(&["build", "--locale", "fr", "--shard", "1/48"]);
+    one_page.assert_ok();
+    assert!(
+        one_page.stdout.contains(" built 1 page ("),
+        "{}",
+        one_page.stdout
+    );
+}
+
+#[test]
 fn an_output_folder_changed_by_hand_is_built_again() {
     let site = Site::fixture("minimal");
     site.build().assert_ok();
