@@ -236,9 +236,26 @@ impl Site {
         Ok(files.into_iter().collect())
     }
 
+    /// [`Site::static_files`], its failure an error of the site.
+    pub fn listed_static_files(&self) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
+        self.static_files().map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                &self.config.root,
+                format!("cannot read a static file: {e}"),
+            ))
+        })
+    }
+
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
-        render::render_site(&self.config, &self.model, &self.localizer, &self.templates)
-            .map_err(Diagnostics::from)
+        let static_files = self.listed_static_files()?;
+        render::render_site(
+            &self.config,
+            &self.model,
+            &self.localizer,
+            &self.templates,
+            &static_files,
+        )
+        .map_err(Diagnostics::from)
     }
 
     /// What each language but the default still lacks.
@@ -334,8 +351,14 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         ))
     };
     let writer = Writer::new(&output).map_err(cannot_write)?;
-    let renderer =
-        render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+    let static_files = site.listed_static_files()?;
+    let renderer = render::SiteRenderer::new(
+        &site.config,
+        &site.model,
+        &site.localizer,
+        &site.templates,
+        &static_files,
+    );
     stopwatch.lap("loaded");
     let page_count = renderer.count_of(part);
     writer.reserve(page_count);
@@ -391,10 +414,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     // where a build with a search index frees it), from the pages' paths taken now (made beside
     // the model, they raised the 100 000-paper peak by 19 MiB: 25 MB a sitemap file).
     let site_files = if spill.is_some() {
-        Some((
-            renderer.sitemap_paths(),
-            site.static_files().map_err(cannot_write)?,
-        ))
+        Some((renderer.sitemap_paths(), static_files))
     } else {
         None
     };

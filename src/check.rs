@@ -16,9 +16,15 @@ use crate::render::{self, part::Part};
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let renderer =
-        render::SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
-    let (broken, pages) = site.check_links(&renderer)?;
+    let static_files = site.listed_static_files()?;
+    let renderer = render::SiteRenderer::new(
+        &site.config,
+        &site.model,
+        &site.localizer,
+        &site.templates,
+        &static_files,
+    );
+    let (broken, pages) = site.check_links(&renderer, &static_files)?;
     if !broken.is_empty() {
         return Err(broken);
     }
@@ -49,14 +55,9 @@ impl Site {
     fn check_links(
         &self,
         renderer: &render::SiteRenderer,
+        statics: &[(String, std::path::PathBuf)],
     ) -> Result<(Diagnostics, Vec<(String, usize)>), Diagnostics> {
         let part = Part::whole();
-        let statics = self.static_files().map_err(|e| {
-            Diagnostics::from(Diagnostic::new(
-                &self.config.root,
-                format!("cannot read a static file: {e}"),
-            ))
-        })?;
         let pages = renderer.output_paths(&part);
         let crawler: Vec<String> = renderer.crawler_files().map(|p| p.output_path).collect();
         let files: HashSet<&str> = statics

@@ -338,3 +338,41 @@ fn an_alias_may_not_take_the_place_of_another_file_of_the_site() {
         .assert_error("help: keep it on one page: an address can lead to one page only")
         .assert_error("papermap: 4 errors");
 }
+
+#[test]
+fn an_alias_may_not_take_the_place_of_a_static_file_or_stand_below_a_file() {
+    let site = site_with_aliases();
+    site.write("static/old/index.html", "<p>kept by hand</p>\n");
+    let aliases =
+        "aliases: [\"/about/\", \"/style.css/\", \"old\", \"fr/atom.xml/old\", \"/new/\"]";
+    let broken = |site: &Site| site.edit("content/about.md", "aliases: [\"/about/\"]", aliases);
+    let column = |alias: &str| common::place_of(aliases, "aliases", alias).1;
+    let expected = [
+        format!(
+            "content/about.md:4:{}: the alias /style.css/ would stand where the site copies the static file themes/default/static/style.css",
+            column("\"/style.css/\"")
+        ),
+        format!(
+            "content/about.md:4:{}: the alias /old/ would stand where the site copies the static file static/old/index.html",
+            column("\"old\"")
+        ),
+        format!(
+            "content/about.md:4:{}: the alias /fr/atom.xml/old/ would stand below the file fr/atom.xml, which the site writes",
+            column("\"fr/atom.xml/old\"")
+        ),
+    ];
+    let run = site.build_broken_by(broken);
+    for error in &expected {
+        run.assert_error(error);
+    }
+    run.assert_error("help: remove the alias, or move the static file")
+        .assert_error("papermap: 3 errors");
+    assert_eq!(site.read("public/old/index.html"), "<p>kept by hand</p>\n");
+
+    // `check` finds them too, without a build.
+    let checked = site.run(&["check"]);
+    assert_eq!(checked.code, 1, "{}", checked.stderr);
+    for error in &expected {
+        checked.assert_error(error);
+    }
+}

@@ -1,7 +1,9 @@
 //! Redirects from the earlier addresses of long-form pages (their versions' `aliases`): each is a
 //! small page at the old address that sends readers and crawlers on to the version's page, in
 //! the version's language (its file's locale, else the site's default). None may stand where the
-//! site writes another file.
+//! site writes or copies another file, nor below one.
+
+use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -52,13 +54,19 @@ fn is_crawler_file(path: &str) -> bool {
     path == "robots.txt" || (path.starts_with("sitemap") && path.ends_with(".xml"))
 }
 
-/// An error at each alias that is another page's address, stands where the site writes a file,
-/// or is also another version's alias; `outputs` are every other file the pages make.
-pub(super) fn clashes(redirects: &[Redirect], outputs: &FxHashSet<String>) -> Vec<Diagnostic> {
+/// An error at each alias that is another page's address, stands where the site writes or
+/// copies a file or below one, or is also another version's alias; `outputs` are every other
+/// file the pages make, `static_files` the files copied as they are (place, source as shown).
+pub(super) fn clashes(
+    redirects: &[Redirect],
+    outputs: &FxHashSet<String>,
+    static_files: &FxHashMap<String, PathBuf>,
+) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut first_of: FxHashMap<&str, &Redirect> = FxHashMap::default();
+    let written = |place: &str| outputs.contains(place) || is_crawler_file(place);
     for redirect in redirects {
-        let error = |message: String, help: String| {
+        let error = |message: String, help: &str| {
             redirect
                 .version
                 .source
@@ -66,15 +74,42 @@ pub(super) fn clashes(redirects: &[Redirect], outputs: &FxHashSet<String>) -> Ve
                 .with_help(help)
         };
         let path = redirect.path;
-        if outputs.contains(&format!("{path}/index.html")) {
+        let index = format!("{path}/index.html");
+        // The folders the redirect's file needs: a file at any of them stands in its way.
+        let above = || path.match_indices('/').map(|(end, _)| &path[..end]);
+        let copied = static_files.get(&index).or_else(|| static_files.get(path));
+        if outputs.contains(&index) {
             errors.push(error(
                 format!("the alias /{path}/ is the address of a page of the site"),
-                "remove the alias: the page there would be replaced".to_string(),
+                "remove the alias: the page there would be replaced",
             ));
-        } else if outputs.contains(path) || is_crawler_file(path) {
+        } else if written(path) {
             errors.push(error(
                 format!("the alias /{path}/ would stand where the site writes the file {path}"),
-                "remove the alias".to_string(),
+                "remove the alias",
+            ));
+        } else if let Some(source) = copied {
+            errors.push(error(
+                format!(
+                    "the alias /{path}/ would stand where the site copies the static file {}",
+                    source.display()
+                ),
+                "remove the alias, or move the static file",
+            ));
+        } else if let Some(file) = above().find(|folder| written(folder)) {
+            errors.push(error(
+                format!(
+                    "the alias /{path}/ would stand below the file {file}, which the site writes"
+                ),
+                "remove the alias",
+            ));
+        } else if let Some(source) = above().find_map(|folder| static_files.get(folder)) {
+            errors.push(error(
+                format!(
+                    "the alias /{path}/ would stand below the static file {}",
+                    source.display()
+                ),
+                "remove the alias, or move the static file",
             ));
         } else if path.split('/').next() == Some(crate::search::BUNDLE_DIR) {
             errors.push(error(
@@ -82,7 +117,7 @@ pub(super) fn clashes(redirects: &[Redirect], outputs: &FxHashSet<String>) -> Ve
                     "the alias /{path}/ is in the search index's folder, /{}/",
                     crate::search::BUNDLE_DIR
                 ),
-                "remove the alias".to_string(),
+                "remove the alias",
             ));
         } else if let Some(first) = first_of.get(path) {
             errors.push(error(
@@ -92,7 +127,7 @@ pub(super) fn clashes(redirects: &[Redirect], outputs: &FxHashSet<String>) -> Ve
                     first.at.line,
                     first.at.column
                 ),
-                "keep it on one page: an address can lead to one page only".to_string(),
+                "keep it on one page: an address can lead to one page only",
             ));
         } else {
             first_of.insert(path, redirect);

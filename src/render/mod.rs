@@ -15,9 +15,11 @@ mod sitemap;
 pub mod urls;
 pub mod views;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use contexts::facts;
 use errors::PageError;
@@ -71,14 +73,16 @@ pub const SEARCH_PATH: &str = "search";
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
 
-/// Renders every page of every locale, and the sitemap.
+/// Renders every page of every locale, and the sitemap, beside `static_files`
+/// ([`SiteRenderer::new`]).
 pub fn render_site(
     config: &Config,
     model: &SiteModel,
     localizer: &Arc<Localizer>,
     templates: &Templates,
+    static_files: &[(String, PathBuf)],
 ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-    SiteRenderer::new(config, model, localizer, templates).render_all()
+    SiteRenderer::new(config, model, localizer, templates, static_files).render_all()
 }
 
 /// Everything that renders the pages of one site model, prepared once: the per-locale templates
@@ -102,11 +106,14 @@ struct LocaleRendering<'a> {
 }
 
 impl<'a> SiteRenderer<'a> {
+    /// `static_files` are the files the site copies as they are (place, source), which no
+    /// page's alias may take the place of.
     pub fn new(
         config: &'a Config,
         model: &'a SiteModel,
         localizer: &Arc<Localizer>,
         templates: &'a Templates,
+        static_files: &[(String, PathBuf)],
     ) -> SiteRenderer<'a> {
         let urls = Urls::new(config);
         let locales = config
@@ -147,6 +154,19 @@ impl<'a> SiteRenderer<'a> {
             })
             .collect();
         let redirects = aliases::redirects(config, model);
+        // Only an alias can meet a static file (a page wins over one), so without aliases the
+        // list is not kept.
+        let static_files = if redirects.is_empty() {
+            FxHashMap::default()
+        } else {
+            static_files
+                .iter()
+                .map(|(place, source)| {
+                    let shown = source.strip_prefix(&config.root).unwrap_or(source);
+                    (place.clone(), shown.to_path_buf())
+                })
+                .collect()
+        };
         let mut jobs = jobs(model, config.page_size);
         jobs.extend((0..redirects.len()).map(Job::Alias));
         SiteRenderer {
@@ -157,6 +177,7 @@ impl<'a> SiteRenderer<'a> {
                 urls,
                 templates,
                 redirects,
+                static_files,
                 og_locales: config
                     .languages
                     .iter()
@@ -359,7 +380,11 @@ impl<'a> SiteRenderer<'a> {
             .filter(|(_, job)| !matches!(job, Job::Alias(_)))
             .map(|(l, job)| self.output_of(l, job).0)
             .collect();
-        let errors = aliases::clashes(&self.renderer.redirects, &outputs);
+        let errors = aliases::clashes(
+            &self.renderer.redirects,
+            &outputs,
+            &self.renderer.static_files,
+        );
         if errors.is_empty() {
             Ok(())
         } else {
@@ -425,6 +450,9 @@ struct Renderer<'a> {
     og_locales: Vec<String>,
     /// The long-form pages' earlier addresses, which `Job::Alias` renders.
     redirects: Vec<aliases::Redirect<'a>>,
+    /// The files copied as they are, by place (their sources as shown in errors), on a site
+    /// with aliases: for [`aliases::clashes`].
+    static_files: FxHashMap<String, PathBuf>,
 }
 
 /// The groups of `work` to render, each a paper's pages or one other page, for rayon to split

@@ -168,8 +168,18 @@ impl LiveSite {
             Ok(site) => site,
             Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
         };
-        let renderer =
-            SiteRenderer::new(&site.config, &site.model, &site.localizer, &site.templates);
+        // Listed at each edit, as a build lists them: an alias may not take a static file's place.
+        let static_files = match site.listed_static_files() {
+            Ok(files) => files,
+            Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
+        };
+        let renderer = SiteRenderer::new(
+            &site.config,
+            &site.model,
+            &site.localizer,
+            &site.templates,
+            &static_files,
+        );
         stopwatch.lap("loaded");
         let places: Vec<String> = renderer.paths();
         let page_addresses = renderer.page_addresses();
@@ -231,12 +241,11 @@ impl LiveSite {
         };
         let statics_changed = everything || changes.contains(&Change::Static);
         let statics = if statics_changed {
-            match site.static_files().and_then(|files| {
-                files
-                    .into_iter()
-                    .map(|(place, source)| Ok((place, Arc::new(std::fs::read(source)?))))
-                    .collect::<std::io::Result<Vec<_>>>()
-            }) {
+            match static_files
+                .iter()
+                .map(|(place, source)| Ok((place.clone(), Arc::new(std::fs::read(source)?))))
+                .collect::<std::io::Result<Vec<_>>>()
+            {
                 // A change reported in a folder of static files need not have changed one (an
                 // editor's temporary file beside a record, the folder's own event): the same
                 // files with the same bytes change nothing, and are not set against every page

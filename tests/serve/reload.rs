@@ -244,6 +244,31 @@ fn a_new_slug_moves_the_page_and_its_old_address_is_gone() {
 }
 
 #[test]
+fn an_alias_over_a_static_file_while_serving_is_an_error_and_the_file_stays_served() {
+    let site = Site::fixture("minimal");
+    site.write(
+        "content/about.fr.md",
+        "---\ntitle: \"À propos\"\nslug: a-propos\n---\nx\n",
+    );
+    let mut session = Session::start(&site);
+    let stylesheet = session.server.get("/style.css").text();
+    save(
+        &site,
+        "content/about.fr.md",
+        "---\ntitle: \"À propos\"\nslug: a-propos\naliases: [\"/style.css/\"]\n---\nx\n",
+    );
+    let report = session.expect_error("content/about.fr.md");
+    assert!(
+        report.contains(
+            "content/about.fr.md:4:11: the alias /style.css/ would stand where the site copies the static file themes/default/static/style.css"
+        ),
+        "{report}"
+    );
+    assert_eq!(session.server.get("/style.css").text(), stylesheet);
+    assert_serves(&session.server, &session.built);
+}
+
+#[test]
 fn an_alias_added_or_dropped_while_serving_is_served_as_a_build_writes_it() {
     let site = Site::fixture("minimal");
     site.write(
