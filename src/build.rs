@@ -18,6 +18,7 @@ use crate::output::{self, Writer};
 use crate::parse;
 use crate::progress::Progress;
 use crate::render::{self, RenderedPage};
+use crate::static_places::{Clashes, StaticPlaces};
 use crate::templates::Templates;
 
 #[derive(Debug, Clone)]
@@ -370,9 +371,15 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     // (at 100 000 papers, 0.95–0.99 GiB instead of 1.54), and the indexer has the cores to
     // itself, so that a 10 000-paper build takes no longer than with the index beside the pages.
     let write_failures = crate::output::WriteFailures::default();
+    let statics = StaticPlaces::new(&site.config.root, &static_files);
+    let clashes = Clashes::default();
     let (rendered, searched) = rayon::join(
         || {
             let rendered = renderer.render_each(part, |page| {
+                // Not written: the build fails once every page is made (below).
+                if clashes.check(&statics, &page.output_path) {
+                    return Ok(());
+                }
                 if let Err(e) = writer.put(&page.output_path, &page.contents) {
                     let path = output.join(&page.output_path);
                     // The failure is counted either way; the build fails on the first of its kind.
@@ -405,10 +412,13 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             Ok(Some(spill))
         },
     );
-    rendered.map_err(|mut errors| {
-        errors.extend(write_failures.more(&output));
-        Diagnostics::from(errors)
-    })?;
+    let mut errors = rendered.err().unwrap_or_default();
+    errors.extend(write_failures.more(&output));
+    errors.extend(statics.among_themselves());
+    errors.extend(clashes.diagnostics(&statics));
+    if !errors.is_empty() {
+        return Err(Diagnostics::from(errors));
+    }
     let spill = searched?;
     // A whole build's sitemaps list every page: they are made once the model is freed (below,
     // where a build with a search index frees it), from the pages' paths taken now (made beside
@@ -435,6 +445,9 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         stopwatch.lap("model freed");
         if let Some((paths, static_files)) = site_files {
             for page in render::crawler_files(&config, paths) {
+                if clashes.check(&statics, &page.output_path) {
+                    continue;
+                }
                 writer
                     .put(&page.output_path, &page.contents)
                     .map_err(cannot_write)?;
@@ -450,6 +463,9 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         let progress = Progress::new(spill.pages() * config.languages.len(), "pages indexed");
         let write = |files: crate::search::BundleFiles| {
             for (place, bytes) in files {
+                if clashes.check(&statics, &place) {
+                    continue;
+                }
                 writer
                     .put(&place, &bytes)
                     .map_err(|e| format!("cannot write the site: {e}"))?;
@@ -460,6 +476,10 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             .map_err(|e| Diagnostics::from(Diagnostic::new(&output, e)))?;
         progress.finish();
         stopwatch.lap("search index made");
+    }
+    let late = clashes.diagnostics(&statics);
+    if !late.is_empty() {
+        return Err(Diagnostics::from(late));
     }
     cache::forget(&options.root, &output);
     let (written, files) = writer.commit(part.is_whole()).map_err(cannot_write)?;

@@ -9,6 +9,7 @@ use crate::build::{load, Options, Report, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::links::{BrokenLink, CheckedPage, Checker};
 use crate::render::{self, part::Part};
+use crate::static_places::{Clashes, StaticPlaces};
 
 /// `papermap check`: every stage but writing, and the translations' coverage. Missing messages
 /// are not errors here (pages fall back to other languages); with `--strict`, the command line
@@ -101,7 +102,17 @@ impl Site {
                 .filter(|(output, _)| on.contains(output.as_str()))
                 .collect()
         };
-        let broken = self.link_diagnostics(broken, &place_of);
+        let mut broken = self.link_diagnostics(broken, &place_of);
+        // What a build would refuse to write: a file where a static file needs a folder, or
+        // below one.
+        let statics = StaticPlaces::new(&self.config.root, statics);
+        let clashes = Clashes::default();
+        let written = pages.iter().chain(&crawler).map(String::as_str);
+        for output in written.chain(search.iter().copied()) {
+            clashes.check(&statics, output);
+        }
+        broken.extend(statics.among_themselves());
+        broken.extend(clashes.diagnostics(&statics));
         Ok((broken, self.page_counts(&seen.per_locale)))
     }
 

@@ -51,4 +51,5 @@ pub mod records;
 pub mod render;
 pub mod search;
 pub mod serve;
+pub mod static_places;
 pub mod templates;

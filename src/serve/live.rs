@@ -15,6 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::build::{self, Options, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::render::{RenderedPage, SiteRenderer, SITEMAP};
+use crate::static_places::{Clashes, StaticPlaces};
 
 use super::plan::{affected_places, Change};
 
@@ -264,6 +265,11 @@ impl LiveSite {
         } else {
             None
         };
+        if let Err(diagnostics) =
+            self.refuse_clashes(&site, &static_files, &pages, &places, statics.is_some())
+        {
+            return self.fail(diagnostics, changes, changed_paths);
+        }
 
         let mut files: Files = if everything {
             Files::new()
@@ -355,6 +361,42 @@ impl LiveSite {
             error: None,
             shown_first,
         }
+    }
+
+    /// What a build refuses to write, refused here too: a page where a static file needs a
+    /// folder, or below a static file. The pages of the edit are checked; once the static files
+    /// changed, the other pages still at their places are too.
+    fn refuse_clashes(
+        &self,
+        site: &Site,
+        static_files: &[(String, PathBuf)],
+        pages: &[RenderedPage],
+        places: &[String],
+        statics_changed: bool,
+    ) -> Result<(), Diagnostics> {
+        let statics = StaticPlaces::new(&site.config.root, static_files);
+        let clashes = Clashes::default();
+        for page in pages {
+            clashes.check(&statics, &page.output_path);
+        }
+        if let (true, Some((_, outputs))) = (statics_changed, &self.good) {
+            let present: FxHashSet<&str> = places.iter().map(String::as_str).collect();
+            let kept = outputs
+                .iter()
+                .filter(|(place, _)| present.contains(place.as_str()))
+                .flat_map(|(_, paths)| paths);
+            for path in kept {
+                clashes.check(&statics, path);
+            }
+        }
+        let mut errors = statics.among_themselves();
+        errors.extend(clashes.diagnostics(&statics));
+        if errors.is_empty() {
+            return Ok(());
+        }
+        let mut diagnostics = Diagnostics::new();
+        diagnostics.extend(errors);
+        Err(diagnostics)
     }
 
     /// Whether `files` are the static files served now, by place and bytes.

@@ -215,6 +215,35 @@ fn a_source_folder_made_while_serving_is_watched() {
 }
 
 #[test]
+fn a_static_file_where_the_pages_need_a_folder_is_an_error_while_serving_too() {
+    let site = Site::fixture("minimal");
+    let mut session = Session::start(&site);
+    let page = session.server.page("/paper/1000.00001/");
+    // As a build refuses it (a static file added, then a page below a static file's place).
+    save(&site, "static/paper", "a file");
+    let report = session.expect_error("static/paper");
+    assert!(
+        report.contains(
+            "static/paper: this static file stands where the site needs the folder paper/, for paper/1000.00001/index.html"
+        ),
+        "{report}"
+    );
+    assert!(session.server.page("/paper/1000.00001/") == page);
+    std::fs::remove_file(site.path("static/paper")).unwrap();
+    session.expect_update("reload");
+    assert_serves(&session.server, &session.built);
+
+    save(&site, "static/about/index.html/x.txt", "x");
+    session.expect_update("reload");
+    save(&site, "content/about.md", "---\ntitle: \"About\"\n---\nx\n");
+    let report = session.expect_error("static/about/index.html/x.txt");
+    assert!(
+        report.contains("this static file needs the folder about/index.html/, where the site writes the file about/index.html"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_new_slug_moves_the_page_and_its_old_address_is_gone() {
     let site = Site::fixture("minimal");
     site.write("content/about.md", "---\ntitle: \"About\"\n---\nx\n");

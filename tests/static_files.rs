@@ -1,0 +1,78 @@
+//! Files copied as they are: the theme's static files, the site's own (which win over the
+//! theme's), the assets beside the records. A page wins over a static file at its own place; a
+//! static file where the pages need a folder, or below a file the site writes, is an error at
+//! the static file, and the last output stays whole.
+
+mod common;
+
+use common::Site;
+
+#[test]
+fn the_sites_static_files_are_copied_and_win_over_the_themes() {
+    let site = Site::fixture("minimal");
+    site.write("static/notes/hello.txt", "hello\n");
+    site.write("static/style.css", "/* the site's own */\n");
+    site.build().assert_ok();
+    assert_eq!(site.read("public/notes/hello.txt"), "hello\n");
+    assert_eq!(site.read("public/style.css"), "/* the site's own */\n");
+}
+
+#[test]
+fn a_page_wins_over_a_static_file_at_its_own_place() {
+    let site = Site::fixture("minimal");
+    site.write("static/paper/1000.00001/index.html", "<p>by hand</p>\n");
+    site.build().assert_ok();
+    let page = site.read("public/paper/1000.00001/index.html");
+    assert!(!page.contains("by hand"), "{page}");
+    assert!(page.contains("<html"), "{page}");
+}
+
+#[test]
+fn a_static_file_where_the_pages_need_a_folder_is_an_error_and_nothing_is_lost() {
+    let site = Site::fixture("minimal");
+    // On a rebuild: the unchanged pages below paper/ were lost to the file `paper`.
+    let run = site.build_broken_by(|site| site.write("static/paper", "a file\n"));
+    run.assert_error("static/paper: this static file stands where the site needs the folder paper/, for paper/1000.00001/index.html and ")
+        .assert_error("help: rename or move the static file")
+        .assert_error("papermap: 1 error");
+    assert!(site.path("public/paper/1000.00001/index.html").is_file());
+
+    // Into a new output folder, the same error (it was "cannot write the site: Is a directory").
+    let fresh = site.run(&["build", "--output", "fresh"]);
+    assert_eq!(fresh.code, 1, "{}", fresh.stderr);
+    fresh.assert_error(
+        "static/paper: this static file stands where the site needs the folder paper/",
+    );
+    assert!(!site.path("fresh").exists());
+
+    // `check` finds it without writing.
+    let checked = site.run(&["check"]);
+    assert_eq!(checked.code, 1, "{}", checked.stderr);
+    checked.assert_error(
+        "static/paper: this static file stands where the site needs the folder paper/",
+    );
+
+    site.remove("static/paper");
+    site.build().assert_ok();
+    assert!(site.path("public/paper/1000.00001/index.html").is_file());
+}
+
+#[test]
+fn a_static_file_below_a_file_the_site_writes_is_an_error() {
+    let site = Site::fixture("minimal");
+    site.build_broken_by(|site| site.write("static/atom.xml/old.xml", "<feed/>\n"))
+        .assert_error(
+            "static/atom.xml/old.xml: this static file needs the folder atom.xml/, where the site writes the file atom.xml",
+        )
+        .assert_error("papermap: 1 error");
+}
+
+#[test]
+fn static_files_that_need_each_others_places_are_an_error() {
+    let site = Site::fixture("minimal");
+    site.build_broken_by(|site| site.write("static/style.css/print.css", "/* */\n"))
+        .assert_error(
+            "static/style.css/print.css: this static file needs the folder style.css/, where the static file themes/default/static/style.css stands",
+        )
+        .assert_error("help: rename or move one of the two");
+}
