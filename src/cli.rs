@@ -287,9 +287,11 @@ fn finish_check(result: Result<Report, Diagnostics>, strict: bool, json: bool) -
 /// `papermap: built 42 pages (en 14, fr 14, zh 14) into public in 0.09 s`.
 fn summary(report: &Report, verb: &str) -> String {
     let total: usize = report.pages.iter().map(|(_, n)| n).sum();
+    // A part of the site (`--locale`, `--shard`) names the languages it built pages of.
     let per_locale: Vec<String> = report
         .pages
         .iter()
+        .filter(|(_, n)| *n > 0 || total == 0)
         .map(|(l, n)| format!("{l} {n}"))
         .collect();
     let place = report

@@ -113,7 +113,7 @@ fn the_summary_counts_one_file_and_one_page_in_the_singular() {
     let one_page = site.run(&["build", "--locale", "fr", "--shard", "1/48"]);
     one_page.assert_ok();
     assert!(
-        one_page.stdout.contains(" built 1 page ("),
+        one_page.stdout.contains(" built 1 page (fr 1) "),
         "{}",
         one_page.stdout
     );
