@@ -248,7 +248,7 @@ impl Site {
     }
 
     pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
-        let static_files = self.listed_static_files()?;
+        let static_files = StaticPlaces::new(&self.config.root, &self.listed_static_files()?);
         render::render_site(
             &self.config,
             &self.model,
@@ -353,12 +353,13 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     };
     let writer = Writer::new(&output).map_err(cannot_write)?;
     let static_files = site.listed_static_files()?;
+    let statics = StaticPlaces::new(&site.config.root, &static_files);
     let renderer = render::SiteRenderer::new(
         &site.config,
         &site.model,
         &site.localizer,
         &site.templates,
-        &static_files,
+        &statics,
     );
     stopwatch.lap("loaded");
     let page_count = renderer.count_of(part);
@@ -371,7 +372,6 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     // (at 100 000 papers, 0.95–0.99 GiB instead of 1.54), and the indexer has the cores to
     // itself, so that a 10 000-paper build takes no longer than with the index beside the pages.
     let write_failures = crate::output::WriteFailures::default();
-    let statics = StaticPlaces::new(&site.config.root, &static_files);
     let clashes = Clashes::default();
     let (rendered, searched) = rayon::join(
         || {

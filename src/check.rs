@@ -17,15 +17,15 @@ use crate::static_places::{Clashes, StaticPlaces};
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let static_files = site.listed_static_files()?;
+    let statics = StaticPlaces::new(&site.config.root, &site.listed_static_files()?);
     let renderer = render::SiteRenderer::new(
         &site.config,
         &site.model,
         &site.localizer,
         &site.templates,
-        &static_files,
+        &statics,
     );
-    let (broken, pages) = site.check_links(&renderer, &static_files)?;
+    let (broken, pages) = site.check_links(&renderer, &statics)?;
     if !broken.is_empty() {
         return Err(broken);
     }
@@ -56,14 +56,13 @@ impl Site {
     fn check_links(
         &self,
         renderer: &render::SiteRenderer,
-        statics: &[(String, std::path::PathBuf)],
+        statics: &StaticPlaces,
     ) -> Result<(Diagnostics, Vec<(String, usize)>), Diagnostics> {
         let part = Part::whole();
         let pages = renderer.output_paths(&part);
         let crawler: Vec<String> = renderer.crawler_files().map(|p| p.output_path).collect();
         let files: HashSet<&str> = statics
-            .iter()
-            .map(|(place, _)| place.as_str())
+            .places()
             .chain(pages.iter().map(String::as_str))
             .chain(crawler.iter().map(String::as_str))
             .collect();
@@ -105,14 +104,13 @@ impl Site {
         let mut broken = self.link_diagnostics(broken, &place_of);
         // What a build would refuse to write: a file where a static file needs a folder, or
         // below one.
-        let statics = StaticPlaces::new(&self.config.root, statics);
         let clashes = Clashes::default();
         let written = pages.iter().chain(&crawler).map(String::as_str);
         for output in written.chain(search.iter().copied()) {
-            clashes.check(&statics, output);
+            clashes.check(statics, output);
         }
         broken.extend(statics.among_themselves());
-        broken.extend(clashes.diagnostics(&statics));
+        broken.extend(clashes.diagnostics(statics));
         Ok((broken, self.page_counts(&seen.per_locale)))
     }
 

@@ -49,6 +49,16 @@ impl StaticPlaces {
         StaticPlaces { files, folders }
     }
 
+    /// The static files' places.
+    pub fn places(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// The source of the static file at `place`, relative to the site's root.
+    pub fn source(&self, place: &str) -> Option<&Path> {
+        self.files.get(place).map(PathBuf::as_path)
+    }
+
     /// Whether a file the site writes at `place` cannot stand beside a static file, and which.
     pub fn clash(&self, place: &str) -> Option<Clash<'_>> {
         if let Some(static_file) = self.folders.get(place) {

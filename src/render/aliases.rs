@@ -3,14 +3,13 @@
 //! the version's language (its file's locale, else the site's default). None may stand where the
 //! site writes or copies another file, nor below one.
 
-use std::path::PathBuf;
-
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::model::SiteModel;
 use crate::parse::Page;
+use crate::static_places::StaticPlaces;
 
 /// One earlier address of a page version.
 pub(super) struct Redirect<'a> {
@@ -56,11 +55,11 @@ fn is_crawler_file(path: &str) -> bool {
 
 /// An error at each alias that is another page's address, stands where the site writes or
 /// copies a file or below one, or is also another version's alias; `outputs` are every other
-/// file the pages make, `static_files` the files copied as they are (place, source as shown).
+/// file the pages make, `static_files` the files copied as they are.
 pub(super) fn clashes(
     redirects: &[Redirect],
     outputs: &FxHashSet<String>,
-    static_files: &FxHashMap<String, PathBuf>,
+    static_files: &StaticPlaces,
 ) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut first_of: FxHashMap<&str, &Redirect> = FxHashMap::default();
@@ -77,7 +76,9 @@ pub(super) fn clashes(
         let index = format!("{path}/index.html");
         // The folders the redirect's file needs: a file at any of them stands in its way.
         let above = || path.match_indices('/').map(|(end, _)| &path[..end]);
-        let copied = static_files.get(&index).or_else(|| static_files.get(path));
+        let copied = static_files
+            .source(&index)
+            .or_else(|| static_files.source(path));
         if outputs.contains(&index) {
             errors.push(error(
                 format!("the alias /{path}/ is the address of a page of the site"),
@@ -103,7 +104,7 @@ pub(super) fn clashes(
                 ),
                 "remove the alias",
             ));
-        } else if let Some(source) = above().find_map(|folder| static_files.get(folder)) {
+        } else if let Some(source) = above().find_map(|folder| static_files.source(folder)) {
             errors.push(error(
                 format!(
                     "the alias /{path}/ would stand below the static file {}",

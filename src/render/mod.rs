@@ -15,11 +15,9 @@ mod sitemap;
 pub mod urls;
 pub mod views;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
 use contexts::facts;
 use errors::PageError;
@@ -30,6 +28,7 @@ use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::localize::Localizer;
 use crate::model::SiteModel;
+use crate::static_places::StaticPlaces;
 use crate::templates::{LocaleTemplates, Templates};
 
 pub use sitemap::SitemapPaths;
@@ -80,7 +79,7 @@ pub fn render_site(
     model: &SiteModel,
     localizer: &Arc<Localizer>,
     templates: &Templates,
-    static_files: &[(String, PathBuf)],
+    static_files: &StaticPlaces,
 ) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
     SiteRenderer::new(config, model, localizer, templates, static_files).render_all()
 }
@@ -106,14 +105,14 @@ struct LocaleRendering<'a> {
 }
 
 impl<'a> SiteRenderer<'a> {
-    /// `static_files` are the files the site copies as they are (place, source), which no
-    /// page's alias may take the place of.
+    /// `static_files` are the files the site copies as they are, whose places no page's alias
+    /// may take.
     pub fn new(
         config: &'a Config,
         model: &'a SiteModel,
         localizer: &Arc<Localizer>,
         templates: &'a Templates,
-        static_files: &[(String, PathBuf)],
+        static_files: &'a StaticPlaces,
     ) -> SiteRenderer<'a> {
         let urls = Urls::new(config);
         let locales = config
@@ -154,19 +153,6 @@ impl<'a> SiteRenderer<'a> {
             })
             .collect();
         let redirects = aliases::redirects(config, model);
-        // Only an alias can meet a static file (a page wins over one), so without aliases the
-        // list is not kept.
-        let static_files = if redirects.is_empty() {
-            FxHashMap::default()
-        } else {
-            static_files
-                .iter()
-                .map(|(place, source)| {
-                    let shown = source.strip_prefix(&config.root).unwrap_or(source);
-                    (place.clone(), shown.to_path_buf())
-                })
-                .collect()
-        };
         let mut jobs = jobs(model, config.page_size);
         jobs.extend((0..redirects.len()).map(Job::Alias));
         SiteRenderer {
@@ -383,7 +369,7 @@ impl<'a> SiteRenderer<'a> {
         let errors = aliases::clashes(
             &self.renderer.redirects,
             &outputs,
-            &self.renderer.static_files,
+            self.renderer.static_files,
         );
         if errors.is_empty() {
             Ok(())
@@ -450,9 +436,8 @@ struct Renderer<'a> {
     og_locales: Vec<String>,
     /// The long-form pages' earlier addresses, which `Job::Alias` renders.
     redirects: Vec<aliases::Redirect<'a>>,
-    /// The files copied as they are, by place (their sources as shown in errors), on a site
-    /// with aliases: for [`aliases::clashes`].
-    static_files: FxHashMap<String, PathBuf>,
+    /// The files copied as they are: for [`aliases::clashes`].
+    static_files: &'a StaticPlaces,
 }
 
 /// The groups of `work` to render, each a paper's pages or one other page, for rayon to split

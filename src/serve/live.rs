@@ -174,12 +174,13 @@ impl LiveSite {
             Ok(files) => files,
             Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
         };
+        let static_places = StaticPlaces::new(&site.config.root, &static_files);
         let renderer = SiteRenderer::new(
             &site.config,
             &site.model,
             &site.localizer,
             &site.templates,
-            &static_files,
+            &static_places,
         );
         stopwatch.lap("loaded");
         let places: Vec<String> = renderer.paths();
@@ -266,7 +267,7 @@ impl LiveSite {
             None
         };
         if let Err(diagnostics) =
-            self.refuse_clashes(&site, &static_files, &pages, &places, statics.is_some())
+            self.refuse_clashes(&static_places, &pages, &places, statics.is_some())
         {
             return self.fail(diagnostics, changes, changed_paths);
         }
@@ -368,16 +369,14 @@ impl LiveSite {
     /// changed, the other pages still at their places are too.
     fn refuse_clashes(
         &self,
-        site: &Site,
-        static_files: &[(String, PathBuf)],
+        statics: &StaticPlaces,
         pages: &[RenderedPage],
         places: &[String],
         statics_changed: bool,
     ) -> Result<(), Diagnostics> {
-        let statics = StaticPlaces::new(&site.config.root, static_files);
         let clashes = Clashes::default();
         for page in pages {
-            clashes.check(&statics, &page.output_path);
+            clashes.check(statics, &page.output_path);
         }
         if let (true, Some((_, outputs))) = (statics_changed, &self.good) {
             let present: FxHashSet<&str> = places.iter().map(String::as_str).collect();
@@ -386,11 +385,11 @@ impl LiveSite {
                 .filter(|(place, _)| present.contains(place.as_str()))
                 .flat_map(|(_, paths)| paths);
             for path in kept {
-                clashes.check(&statics, path);
+                clashes.check(statics, path);
             }
         }
         let mut errors = statics.among_themselves();
-        errors.extend(clashes.diagnostics(&statics));
+        errors.extend(clashes.diagnostics(statics));
         if errors.is_empty() {
             return Ok(());
         }
