@@ -53,7 +53,8 @@ pub struct Report {
     pub output: Option<PathBuf>,
     /// What each language but the default still lacks: messages, papers, pages (`check`).
     pub coverage: Option<Coverage>,
-    /// The warnings to print: languages with missing messages.
+    /// The warnings to print: languages with missing messages, static files a page stands in
+    /// the place of.
     pub warnings: Vec<String>,
     /// How many files were written, left as they were, removed (none for `check`).
     pub written: Option<output::Written>,
@@ -431,7 +432,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     let pages = site.page_counts(&per_locale);
     let coverage = site.coverage();
-    let warnings = coverage.warnings();
+    let mut warnings = coverage.warnings();
     if let Some(spill) = spill {
         drop(renderer);
         let Site {
@@ -452,9 +453,15 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                     .put(&page.output_path, &page.contents)
                     .map_err(cannot_write)?;
             }
-            // Pages win over static files at the same place.
+            // Pages win over static files at the same place; the static file's author is told.
             for (place, source) in static_files {
-                if !writer.has(&place) {
+                if writer.has(&place) {
+                    let shown = statics.source(&place).unwrap_or(&source);
+                    warnings.push(format!(
+                        "{}: not copied: the site writes its own {place}, which stands there instead",
+                        shown.display()
+                    ));
+                } else {
                     writer.copy(&place, &source).map_err(cannot_write)?;
                 }
             }

@@ -18,13 +18,37 @@ fn the_sites_static_files_are_copied_and_win_over_the_themes() {
 }
 
 #[test]
-fn a_page_wins_over_a_static_file_at_its_own_place() {
+fn a_page_wins_over_a_static_file_at_its_own_place_and_the_build_says_so() {
     let site = Site::fixture("minimal");
     site.write("static/paper/1000.00001/index.html", "<p>by hand</p>\n");
-    site.build().assert_ok();
+    site.write("static/robots.txt", "User-agent: *\nDisallow: /\n");
+    let run = site.build();
+    run.assert_ok();
     let page = site.read("public/paper/1000.00001/index.html");
     assert!(!page.contains("by hand"), "{page}");
     assert!(page.contains("<html"), "{page}");
+    assert!(!site.read("public/robots.txt").contains("Disallow: /\n"));
+    for warning in [
+        "warning: static/paper/1000.00001/index.html: not copied: the site writes its own paper/1000.00001/index.html, which stands there instead",
+        "warning: static/robots.txt: not copied: the site writes its own robots.txt, which stands there instead",
+    ] {
+        assert!(run.stderr.contains(warning), "{}", run.stderr);
+    }
+    // A build with nothing new says it again.
+    let again = site.build();
+    again.assert_ok();
+    assert!(
+        again.stdout.contains("(0 files written"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again
+            .stderr
+            .contains("warning: static/robots.txt: not copied"),
+        "{}",
+        again.stderr
+    );
 }
 
 #[test]
