@@ -445,7 +445,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         crate::memory::hand_back_once(|| drop((model, localizer, templates, discovered)));
         stopwatch.lap("model freed");
         if let Some((paths, static_files)) = site_files {
-            for page in render::crawler_files(&config, paths) {
+            for page in render::crawler_files(&config, paths, &statics) {
                 if clashes.check(&statics, &page.output_path) {
                     continue;
                 }

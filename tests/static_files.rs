@@ -1,7 +1,8 @@
 //! Files copied as they are: the theme's static files, the site's own (which win over the
-//! theme's), the assets beside the records. A page wins over a static file at its own place; a
-//! static file where the pages need a folder, or below a file the site writes, is an error at
-//! the static file, and the last output stays whole.
+//! theme's), the assets beside the records. A page wins over a static file at its own place,
+//! but a site's `robots.txt` wins over papermap's; a static file where the pages need a folder,
+//! or below a file the site writes, is an error at the static file, and the last output stays
+//! whole.
 
 mod common;
 
@@ -21,19 +22,13 @@ fn the_sites_static_files_are_copied_and_win_over_the_themes() {
 fn a_page_wins_over_a_static_file_at_its_own_place_and_the_build_says_so() {
     let site = Site::fixture("minimal");
     site.write("static/paper/1000.00001/index.html", "<p>by hand</p>\n");
-    site.write("static/robots.txt", "User-agent: *\nDisallow: /\n");
     let run = site.build();
     run.assert_ok();
     let page = site.read("public/paper/1000.00001/index.html");
     assert!(!page.contains("by hand"), "{page}");
     assert!(page.contains("<html"), "{page}");
-    assert!(!site.read("public/robots.txt").contains("Disallow: /\n"));
-    for warning in [
-        "warning: static/paper/1000.00001/index.html: not copied: the site writes its own paper/1000.00001/index.html, which stands there instead",
-        "warning: static/robots.txt: not copied: the site writes its own robots.txt, which stands there instead",
-    ] {
-        assert!(run.stderr.contains(warning), "{}", run.stderr);
-    }
+    let warning = "warning: static/paper/1000.00001/index.html: not copied: the site writes its own paper/1000.00001/index.html, which stands there instead";
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
     // A build with nothing new says it again.
     let again = site.build();
     again.assert_ok();
@@ -42,13 +37,26 @@ fn a_page_wins_over_a_static_file_at_its_own_place_and_the_build_says_so() {
         "{}",
         again.stdout
     );
-    assert!(
-        again
-            .stderr
-            .contains("warning: static/robots.txt: not copied"),
-        "{}",
-        again.stderr
+    assert!(again.stderr.contains(warning), "{}", again.stderr);
+}
+
+#[test]
+fn a_sites_own_robots_txt_takes_the_place_of_papermaps() {
+    let site = Site::fixture("minimal");
+    site.build().assert_ok();
+    let generated = site.read("public/robots.txt");
+    assert!(generated.contains("Sitemap: "), "{generated}");
+    site.write("static/robots.txt", "User-agent: *\nDisallow: /drafts/\n");
+    let run = site.build();
+    run.assert_ok();
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    assert_eq!(
+        site.read("public/robots.txt"),
+        "User-agent: *\nDisallow: /drafts/\n"
     );
+    site.remove("static/robots.txt");
+    site.build().assert_ok();
+    assert_eq!(site.read("public/robots.txt"), generated);
 }
 
 #[test]

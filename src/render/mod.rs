@@ -400,22 +400,31 @@ impl<'a> SiteRenderer<'a> {
 
     /// [`crawler_files`] of these pages.
     pub fn crawler_files(&self) -> impl Iterator<Item = RenderedPage> + '_ {
-        crawler_files(self.renderer.config, self.sitemap_paths())
+        crawler_files(
+            self.renderer.config,
+            self.sitemap_paths(),
+            self.renderer.static_files,
+        )
     }
 }
 
 /// `sitemap.xml` (an index of `sitemap-<n>.xml` when there are too many pages for one) and
 /// `robots.txt`, which names it, of the pages at `paths`; all at the place [`SITEMAP`], each made
 /// when it is asked for. Made from the paths alone, so that a build can make them once the map's
-/// model is freed.
-pub fn crawler_files(
-    config: &Config,
+/// model is freed. A site's own `robots.txt` among its `static_files` takes the place of
+/// papermap's: the rules for crawlers are the site's to set.
+pub fn crawler_files<'a>(
+    config: &'a Config,
     paths: SitemapPaths,
-) -> impl Iterator<Item = RenderedPage> + '_ {
+    static_files: &StaticPlaces,
+) -> impl Iterator<Item = RenderedPage> + 'a {
     let urls = Urls::new(config);
-    let robots = (sitemap::ROBOTS.to_string(), sitemap::robots(&urls));
+    let robots = match static_files.source(sitemap::ROBOTS) {
+        Some(_) => None,
+        None => Some((sitemap::ROBOTS.to_string(), sitemap::robots(&urls))),
+    };
     sitemap::sitemaps(config, urls, paths, sitemap::URLS_PER_SITEMAP)
-        .chain([robots])
+        .chain(robots)
         .map(|(file, contents)| RenderedPage {
             locale: config.default_language().code.clone(),
             place: SITEMAP.to_string(),

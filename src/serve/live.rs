@@ -305,7 +305,13 @@ impl LiveSite {
             }
         }
         let mut rendered_pages: Vec<RenderedPage> = pages;
-        if everything || places_changed {
+        // Made again when a static file came or went too: a static robots.txt takes the place
+        // of papermap's, which comes back when it goes.
+        if everything || places_changed || statics.is_some() {
+            for path in outputs.remove(SITEMAP).into_iter().flatten() {
+                files.remove(&path);
+                touched.push(path);
+            }
             rendered_pages.extend(renderer.crawler_files());
         }
         // Whether a page took an output path that no page had: a static file there steps aside.

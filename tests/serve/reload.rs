@@ -244,6 +244,27 @@ fn a_static_file_where_the_pages_need_a_folder_is_an_error_while_serving_too() {
 }
 
 #[test]
+fn a_sites_own_robots_txt_is_served_in_place_of_papermaps_and_goes_with_it() {
+    let site = Site::fixture("minimal");
+    let mut session = Session::start(&site);
+    let generated = session.server.get("/robots.txt").text();
+    save(
+        &site,
+        "static/robots.txt",
+        "User-agent: *\nDisallow: /drafts/\n",
+    );
+    assert_eq!(session.expect_update("reload"), ["robots.txt"]);
+    assert_eq!(
+        session.server.get("/robots.txt").text(),
+        "User-agent: *\nDisallow: /drafts/\n"
+    );
+    std::fs::remove_file(site.path("static/robots.txt")).unwrap();
+    assert_eq!(session.expect_update("reload"), ["robots.txt"]);
+    assert_eq!(session.server.get("/robots.txt").text(), generated);
+    assert_serves(&session.server, &session.built);
+}
+
+#[test]
 fn a_new_slug_moves_the_page_and_its_old_address_is_gone() {
     let site = Site::fixture("minimal");
     site.write("content/about.md", "---\ntitle: \"About\"\n---\nx\n");
