@@ -248,16 +248,24 @@ impl Site {
         })
     }
 
-    pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
-        let static_files = StaticPlaces::new(&self.config.root, &self.listed_static_files()?);
-        render::render_site(
+    /// The renderer of the site's pages, beside its static files (whose places no alias may
+    /// take).
+    pub fn renderer<'a>(&'a self, statics: &'a StaticPlaces) -> render::SiteRenderer<'a> {
+        render::SiteRenderer::new(
             &self.config,
             &self.model,
             &self.localizer,
             &self.templates,
-            &static_files,
+            statics,
         )
-        .map_err(Diagnostics::from)
+    }
+
+    /// Every page of every locale, and the files for crawlers.
+    pub fn render(&self) -> Result<Vec<RenderedPage>, Diagnostics> {
+        let statics = StaticPlaces::new(&self.config.root, &self.listed_static_files()?);
+        self.renderer(&statics)
+            .render_all()
+            .map_err(Diagnostics::from)
     }
 
     /// What each language but the default still lacks.
@@ -355,13 +363,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let writer = Writer::new(&output).map_err(cannot_write)?;
     let static_files = site.listed_static_files()?;
     let statics = StaticPlaces::new(&site.config.root, &static_files);
-    let renderer = render::SiteRenderer::new(
-        &site.config,
-        &site.model,
-        &site.localizer,
-        &site.templates,
-        &statics,
-    );
+    let renderer = site.renderer(&statics);
     stopwatch.lap("loaded");
     let page_count = renderer.count_of(part);
     writer.reserve(page_count);

@@ -18,13 +18,7 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
     let statics = StaticPlaces::new(&site.config.root, &site.listed_static_files()?);
-    let renderer = render::SiteRenderer::new(
-        &site.config,
-        &site.model,
-        &site.localizer,
-        &site.templates,
-        &statics,
-    );
+    let renderer = site.renderer(&statics);
     let (broken, pages) = site.check_links(&renderer, &statics)?;
     if !broken.is_empty() {
         return Err(broken);

@@ -72,18 +72,6 @@ pub const SEARCH_PATH: &str = "search";
 /// The place of the not-found page among the others; its file is `<locale>/404.html`.
 pub const NOT_FOUND_PATH: &str = "404";
 
-/// Renders every page of every locale, and the sitemap, beside `static_files`
-/// ([`SiteRenderer::new`]).
-pub fn render_site(
-    config: &Config,
-    model: &SiteModel,
-    localizer: &Arc<Localizer>,
-    templates: &Templates,
-    static_files: &StaticPlaces,
-) -> Result<Vec<RenderedPage>, Vec<Diagnostic>> {
-    SiteRenderer::new(config, model, localizer, templates, static_files).render_all()
-}
-
 /// Everything that renders the pages of one site model, prepared once: the per-locale templates
 /// and site views, and the list of pages. `serve` keeps one to re-render single pages.
 pub struct SiteRenderer<'a> {

@@ -175,13 +175,7 @@ impl LiveSite {
             Err(diagnostics) => return self.fail(diagnostics, changes, changed_paths),
         };
         let static_places = StaticPlaces::new(&site.config.root, &static_files);
-        let renderer = SiteRenderer::new(
-            &site.config,
-            &site.model,
-            &site.localizer,
-            &site.templates,
-            &static_places,
-        );
+        let renderer = site.renderer(&static_places);
         stopwatch.lap("loaded");
         let places: Vec<String> = renderer.paths();
         let page_addresses = renderer.page_addresses();
