@@ -141,7 +141,7 @@ pub struct RawPaper {
     pub authors: Vec<String>,
     pub year: Option<i32>,
     pub first_posted: Option<RawDate>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_keys")]
     pub links: BTreeMap<String, String>,
     pub citation_count: Option<u64>,
     #[serde(default)]
@@ -150,6 +150,7 @@ pub struct RawPaper {
     pub references: Vec<RawReference>,
     pub reference_count: Option<u32>,
     pub abstract_source: Option<String>,
+    #[serde(default, deserialize_with = "some_unique_keys")]
     pub abstract_inverted_index: Option<BTreeMap<String, Vec<u32>>>,
     #[serde(default)]
     pub citations: Vec<RawCitation>,
@@ -264,10 +265,62 @@ pub struct RawClassification {
     pub label: Option<String>,
     pub iterations: Option<u32>,
     pub mature: Option<bool>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_heads")]
     pub heads: BTreeMap<String, BTreeMap<String, f64>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_keys")]
     pub calls: BTreeMap<String, Vec<String>>,
+}
+
+/// A mapping of the record read into a `BTreeMap`, refusing a key given twice: a map keeps the
+/// last value and drops the others without a word (`heads: { gemma: …, gemma: … }` lost the
+/// first head), where a record's fields, as serde reads them, are an error when given twice.
+struct UniqueKeys<V>(BTreeMap<String, V>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueKeys<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MapVisitor<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
+            type Value = UniqueKeys<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut kept = BTreeMap::new();
+                while let Some((key, value)) = map.next_entry::<String, V>()? {
+                    if kept.contains_key(&key) {
+                        return Err(de::Error::custom(format!("duplicate field `{key}`")));
+                    }
+                    kept.insert(key, value);
+                }
+                Ok(UniqueKeys(kept))
+            }
+        }
+        deserializer.deserialize_map(MapVisitor(std::marker::PhantomData))
+    }
+}
+
+fn unique_keys<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, V>, D::Error> {
+    UniqueKeys::deserialize(deserializer).map(|keys| keys.0)
+}
+
+fn some_unique_keys<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<BTreeMap<String, V>>, D::Error> {
+    Option::<UniqueKeys<V>>::deserialize(deserializer).map(|keys| keys.map(|keys| keys.0))
+}
+
+/// The classification's heads: neither a head nor a category within one may be given twice.
+fn unique_heads<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, BTreeMap<String, f64>>, D::Error> {
+    let heads = UniqueKeys::<UniqueKeys<f64>>::deserialize(deserializer)?;
+    Ok(heads
+        .0
+        .into_iter()
+        .map(|(head, scores)| (head, scores.0))
+        .collect())
 }
 
 #[cfg(test)]

@@ -289,7 +289,132 @@ fn fluent_file_that_does_not_parse() {
 fn fluent_message_defined_twice() {
     let (_, run) = broken_build(|s| s.write("i18n/fr/extra.ftl", "\nsite-title = Encore\n"));
     // Files load in name order: extra.ftl defines it first, main.ftl again.
-    run.assert_error("i18n/fr/main.ftl:3:1: the message `site-title` is defined twice in this language (first in i18n/fr/extra.ftl)");
+    run.assert_error("i18n/fr/main.ftl:3:1: the message `site-title` is defined twice in this language (first in i18n/fr/extra.ftl:2)");
+}
+
+#[test]
+fn fluent_message_defined_twice_in_one_file_is_an_error_at_the_second() {
+    let (site, run) = broken_build(|s| {
+        s.append(
+            "i18n/fr/main.ftl",
+            "\n-marque = Une\nsite-title = Encore\n-marque = Deux\nsite-title = Et encore\n",
+        )
+    });
+    let text = site.read("i18n/fr/main.ftl");
+    let at = |line_text: &str, needle: &str| {
+        let (line, column) = place_of(&text, line_text, needle);
+        format!("i18n/fr/main.ftl:{line}:{column}: ")
+    };
+    let (first, _) = position_of(&text, "site-title = ");
+    run.assert_error(&format!(
+        "{}the message `site-title` is defined twice in this language (first at line {first})",
+        at("site-title = Encore", "site-title")
+    ));
+    run.assert_error(&format!(
+        "{}the message `site-title` is defined twice in this language (first at line {first})",
+        at("site-title = Et encore", "site-title")
+    ));
+    let (first_term, _) = position_of(&text, "-marque = Une");
+    run.assert_error(&format!(
+        "{}the term `-marque` is defined twice in this language (first at line {first_term})",
+        at("-marque = Deux", "marque")
+    ));
+    let errors = run.stderr.lines().filter(|l| l.starts_with("error: "));
+    assert_eq!(errors.count(), 3, "{}", run.stderr);
+}
+
+#[test]
+fn key_given_twice_is_an_error_at_the_second() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: 2014\nyear: 2015",
+        )
+    });
+    run.assert_error("content/papers/1000.00002.md:5:1: `year` is given twice");
+    run.assert_error("it is first given at line 4; keep one of the two");
+}
+
+#[test]
+fn key_given_twice_in_a_map_is_an_error_not_a_lost_value() {
+    // A map keeps the last value of a key given twice; the record's link, head or score would
+    // be lost without a word.
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: 2014\nlinks: { doi: \"https://doi.org/10.1/a\", arxiv: \"https://arxiv.org/abs/1\", doi: \"https://doi.org/10.1/b\" }",
+        );
+        s.edit(
+            "content/papers/1000.00004.md",
+            "year: 2023",
+            "year: 2023\nlinks:\n  arxiv: \"https://arxiv.org/abs/1\"\n  # arxiv: \"https://arxiv.org/abs/0\"\n  arxiv: \"https://arxiv.org/abs/2\"",
+        );
+    });
+    run.assert_error("content/papers/1000.00002.md:5:75: links: `doi` is given twice");
+    run.assert_error("it is first given at line 5, column 10; keep one of the two");
+    run.assert_error("content/papers/1000.00004.md:8:3: links: `arxiv` is given twice");
+    run.assert_error("it is first given at line 6; keep one of the two");
+}
+
+#[test]
+fn classification_head_or_score_given_twice_is_an_error() {
+    let site = Site::example();
+    site.build().assert_ok();
+    let record = "content/papers/2208.11695.md";
+    let text = site.read(record);
+    let codex = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("codex: {"))
+        .unwrap();
+    let gemma = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("gemma: {"))
+        .unwrap();
+    let run = site.build_broken_by(|s| {
+        s.edit(record, codex, &codex.replace("codex:", "gemma:"));
+        s.edit(
+            "content/papers/2006.07159.md",
+            "citation_count: 480",
+            "citation_count: 99999999999999999999999",
+        );
+    });
+    let (line, _) = position_of(&text, gemma);
+    run.assert_error(&format!(
+        "{record}:{line}:5: classification.heads: `gemma` is given twice"
+    ));
+    run.assert_error("citation_count: the number `99999999999999999999999` is too large");
+    site.write(record, &text);
+    site.edit(
+        "content/papers/2006.07159.md",
+        "citation_count: 99999999999999999999999",
+        "citation_count: 480",
+    );
+    let run = site.build_broken_by(|s| {
+        s.edit(
+            record,
+            codex,
+            &codex.replace("{ meta_research:", "{ open_science: 0.5, meta_research:"),
+        );
+    });
+    run.assert_error("classification.heads.codex: `open_science` is given twice");
+}
+
+#[test]
+fn year_out_of_four_digits() {
+    for year in ["-5", "0", "20221"] {
+        let (_, run) = broken_build(|s| {
+            s.edit(
+                "content/papers/1000.00002.md",
+                "year: 2014",
+                &format!("year: {year}"),
+            )
+        });
+        run.assert_error(&format!(
+            "content/papers/1000.00002.md:4:7: `{year}` is not a year of four digits"
+        ));
+    }
 }
 
 #[test]

@@ -142,7 +142,7 @@ impl Localizer {
                         let ids = entry_ids(&resource);
                         let attributes = attribute_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
-                            errors.extend(collisions.iter().map(|e| collision(&source, e, &own)));
+                            errors.extend(collisions_at(&source, &collisions, &ids, &own));
                         }
                         let definition = |offset| Definition {
                             path: source.path.clone(),
@@ -592,34 +592,55 @@ fn entry_ids(resource: &FluentResource) -> Vec<(String, usize)> {
         .collect()
 }
 
-fn collision(
+/// An error at each definition of a message or term that Fluent refused (`collisions`) because
+/// it is defined already: the file's second definition when the first is in the same file, each
+/// of the file's when it is in an earlier file (`defined_in`). `ids` are the file's entries, in
+/// order, with their offsets.
+fn collisions_at(
     source: &SourceText,
-    error: &FluentError,
+    collisions: &[FluentError],
+    ids: &[(String, usize)],
     defined_in: &BTreeMap<String, Definition>,
-) -> Diagnostic {
-    let FluentError::Overriding { kind, id } = error else {
-        return Diagnostic::new(&source.path, error.to_string());
-    };
-    let offset = source
-        .text
-        .match_indices(id.as_str())
-        .map(|(i, _)| i)
-        .find(|&i| i == 0 || source.text.as_bytes()[i - 1] == b'\n')
-        .unwrap_or(0);
-    let first = match defined_in
-        .get(id.trim_start_matches('-'))
-        .or_else(|| defined_in.get(id))
-    {
-        Some(first) if first.path != source.path => format!(" (first in {})", first.path.display()),
-        _ => String::new(),
-    };
-    Diagnostic::at(
-        source,
-        offset,
-        id.len().max(1),
-        format!("the {kind} `{id}` is defined twice in this language{first}"),
-    )
-    .with_help("keep one definition per message in each language")
+) -> Vec<Diagnostic> {
+    // Fluent refuses the definitions of an id after the first, in the file's order: the n-th
+    // refusal of an id is its n-th definition after the one kept.
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    collisions
+        .iter()
+        .map(|error| {
+            let FluentError::Overriding { kind, id } = error else {
+                return Diagnostic::new(&source.path, error.to_string());
+            };
+            // `EntryKind` is not exported; it displays as the word its kind is.
+            let id = match kind.to_string().as_str() {
+                "term" => format!("-{id}"),
+                _ => id.clone(),
+            };
+            let defined_here: Vec<usize> = ids
+                .iter()
+                .filter(|(entry, _)| *entry == id)
+                .map(|&(_, offset)| offset)
+                .collect();
+            let earlier = defined_in.get(&id);
+            let nth = refused.entry(id.clone()).or_default();
+            let kept_here = usize::from(earlier.is_none());
+            let at = defined_here.get(kept_here + *nth).copied();
+            *nth += 1;
+            let first = match (earlier, defined_here.first()) {
+                (Some(first), _) => format!(" (first in {first})"),
+                (None, Some(&offset)) => format!(" (first at line {})", source.line_col(offset).0),
+                (None, None) => String::new(),
+            };
+            let name = id.trim_start_matches('-');
+            Diagnostic::at(
+                source,
+                at.unwrap_or(0),
+                name.len().max(1),
+                format!("the {kind} `{id}` is defined twice in this language{first}"),
+            )
+            .with_help("keep one definition per message in each language")
+        })
+        .collect()
 }
 
 /// Whether a text value of `args` has a letter written right to left.

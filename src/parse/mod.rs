@@ -30,6 +30,10 @@ pub use cache::{parse_all_cached, ParseCache};
 /// Where an abstract may come from.
 pub const ABSTRACT_SOURCES: &[&str] = &["arxiv", "openalex", "publisher", "author"];
 
+/// The years a paper's `year` may give: four digits, as in its dates. A year out of them is a
+/// slip of the keyboard (`-2021`, `20221`) that would make a list page of its own.
+pub const YEARS: std::ops::RangeInclusive<i32> = 1000..=9999;
+
 /// A position in a file, one-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pos {
@@ -343,6 +347,10 @@ impl Checker<'_> {
         let (line, column) = self.fm.locate(self.source, &["id"]);
         let title = self.required(raw.title, "title", "\"The paper's title\"");
         let year = self.required(raw.year, "year", "2022");
+        if let Some(year) = year.filter(|year| !YEARS.contains(year)) {
+            self.error_at(&["year"], format!("`{year}` is not a year of four digits"));
+            self.help("write the year the paper was published, e.g. 2022");
+        }
         let first_posted = self.date("first_posted", raw.first_posted.as_ref());
         let links = self.links(raw.links);
         let abstract_source = raw.abstract_source.inspect(|s| {

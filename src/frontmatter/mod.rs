@@ -3,6 +3,8 @@
 //! in the file. It also finds where each top-level key stands, so later checks can point at the
 //! field they reject and unknown fields can be reported all at once with a suggestion.
 
+mod keys;
+
 use serde::de::DeserializeOwned;
 
 use crate::diagnostics::{suggest, Diagnostic, SourceFile, SourceText};
@@ -292,11 +294,15 @@ impl FrontMatter {
     }
 
     fn yaml_error(&self, source: &SourceText, error: &serde_yaml::Error) -> Diagnostic {
-        let message = plain_types(&strip_location(&error.to_string()));
+        let message = strip_location(&error.to_string());
+        let message = number_too_large(&message).unwrap_or_else(|| plain_types(&message));
         let (line, column) = match error.location() {
             Some(l) => (self.yaml_first_line + l.line() - 1, l.column()),
             None => (self.yaml_first_line, 1),
         };
+        if let Some(d) = self.key_given_twice(source, (line, column), &message) {
+            return d;
+        }
         let d = Diagnostic::at_line_col(source, line, column, message.clone());
         if message.contains("unexpected end of stream") {
             d.with_help("a quote or a bracket opened above is never closed")
@@ -310,6 +316,73 @@ impl FrontMatter {
             d
         }
     }
+
+    /// A key given twice in a mapping, which serde_yaml reports at the mapping's start, as an
+    /// error at the second, naming the line of the first.
+    fn key_given_twice(
+        &self,
+        source: &SourceText,
+        (line, column): (usize, usize),
+        message: &str,
+    ) -> Option<Diagnostic> {
+        let (path, key) = duplicate_key(message)?;
+        let start = source.offset(line, column);
+        let text = &source.text[..self.yaml_end];
+        let offsets = keys::key_offsets(text, start, key);
+        let (&first, &second) = (offsets.first()?, offsets.get(1)?);
+        let (first_line, first_column) = source.line_col(first);
+        let (line, column) = source.line_col(second);
+        let first_at = if first_line == line {
+            format!("line {first_line}, column {first_column}")
+        } else {
+            format!("line {first_line}")
+        };
+        Some(
+            Diagnostic::at_line_col(
+                source,
+                line,
+                column,
+                format!("{path}`{key}` is given twice"),
+            )
+            .with_label("given again here")
+            .with_help(format!(
+                "it is first given at {first_at}; keep one of the two"
+            )),
+        )
+    }
+}
+
+/// The key of serde_yaml's message about a key given twice (`duplicate entry with key "year"`
+/// when it reads the YAML's values, `duplicate field `year`` from a record's own fields), with
+/// the path to its mapping that the message starts with (`classification: `).
+fn duplicate_key(message: &str) -> Option<(&str, &str)> {
+    for (opening, quote) in [
+        ("duplicate entry with key \"", '"'),
+        ("duplicate field `", '`'),
+    ] {
+        if let Some(at) = message.find(opening) {
+            let rest = &message[at + opening.len()..];
+            let key = &rest[..rest.find(quote)?];
+            return Some((&message[..at], key));
+        }
+    }
+    None
+}
+
+/// serde_yaml's message for a whole number beyond what a YAML value holds
+/// (`invalid type: integer `99999999999999999999999` as u128, expected any YAML value`), said
+/// plainly; `None` for any other message.
+fn number_too_large(message: &str) -> Option<String> {
+    let at = message.find("invalid type: integer `")?;
+    let rest = &message[at + "invalid type: integer `".len()..];
+    let end = rest.find('`')?;
+    rest[end..].contains("expected any YAML value").then(|| {
+        format!(
+            "{}the number `{}` is too large",
+            &message[..at],
+            &rest[..end]
+        )
+    })
 }
 
 /// serde_yaml appends ` at line L column C` to its messages; the diagnostic carries the position.
