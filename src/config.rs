@@ -33,7 +33,21 @@ struct RawConfig {
     #[serde(default)]
     facts: BTreeMap<String, Spanned<toml::Value>>,
     #[serde(default)]
-    classification: Scheme,
+    classification: RawScheme,
+}
+
+/// `[classification]` as written, each name with its place for errors.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScheme {
+    #[serde(default)]
+    categories: Vec<Spanned<String>>,
+    #[serde(default)]
+    heads: Vec<Spanned<String>>,
+    #[serde(default)]
+    statuses: Vec<Spanned<String>>,
+    #[serde(default)]
+    validated: Vec<Spanned<String>>,
 }
 
 fn default_theme() -> Spanned<String> {
@@ -59,20 +73,15 @@ struct RawMap {
 
 /// The machine classification's vocabulary: what records may name. Every name is an id whose
 /// words live in Fluent (`category-<id>`, `head-<id>`, `status-<id>`).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Default)]
 pub struct Scheme {
     /// The categories, in the order tables list them.
-    #[serde(default)]
     pub categories: Vec<Arc<str>>,
     /// The heads (models) that score each category, in column order.
-    #[serde(default)]
     pub heads: Vec<Arc<str>>,
     /// The status codes a record may carry.
-    #[serde(default)]
     pub statuses: Vec<Arc<str>>,
     /// The statuses that mean a human validated the classification.
-    #[serde(default)]
     pub validated: Vec<Arc<str>>,
 }
 
@@ -339,23 +348,9 @@ fn resolve(
         facts.insert(name, fact);
     }
 
-    let scheme = &raw.classification;
-    for code in scheme
-        .validated
-        .iter()
-        .filter(|c| !scheme.statuses.contains(c))
-    {
-        let offset = source.text.find(&format!("\"{code}\"")).unwrap_or(0);
-        errors.push(
-            Diagnostic::at(
-                &source,
-                offset,
-                code.len() + 2,
-                format!("the validated status `{code}` is not among the statuses"),
-            )
-            .with_help("add it to `statuses` in [classification]"),
-        );
-    }
+    let classification = scheme(&raw.classification, &mut |span, message, help| {
+        errors.push(at(span, message).with_help(help));
+    });
 
     if !errors.is_empty() {
         return Err(errors);
@@ -373,9 +368,60 @@ fn resolve(
         page_size,
         search_part_size,
         facts,
-        classification: raw.classification,
+        classification,
         include_drafts: false,
     })
+}
+
+/// The classification's vocabulary, each name checked: an id that addresses and Fluent's
+/// message ids can hold (`category-<id>`, `/category/<id>/`), given once in its list; each
+/// validated status among the statuses. `error(span, message, help)` takes each mistake.
+fn scheme(raw: &RawScheme, error: &mut impl FnMut(Range<usize>, String, &str)) -> Scheme {
+    let mut names = |list: &[Spanned<String>], kind: &str| -> Vec<Arc<str>> {
+        let mut kept: Vec<Arc<str>> = Vec::with_capacity(list.len());
+        for name in list {
+            let text = name.get_ref();
+            let is_id = !text.is_empty()
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            if !is_id {
+                error(
+                    name.span(),
+                    format!("the {kind} `{text}` is not an id"),
+                    "an id of the classification holds ASCII letters, digits, `_` and `-`: it names a page and Fluent messages",
+                );
+            } else if kept.iter().any(|k| **k == **text) {
+                error(
+                    name.span(),
+                    format!("the {kind} `{text}` is listed twice"),
+                    "keep one",
+                );
+            } else {
+                kept.push(text.as_str().into());
+            }
+        }
+        kept
+    };
+    let scheme = Scheme {
+        categories: names(&raw.categories, "category"),
+        heads: names(&raw.heads, "head"),
+        statuses: names(&raw.statuses, "status"),
+        validated: names(&raw.validated, "validated status"),
+    };
+    for code in &raw.validated {
+        let text = code.get_ref();
+        if scheme.validated.iter().any(|v| **v == **text)
+            && !scheme.statuses.iter().any(|s| **s == **text)
+        {
+            error(
+                code.span(),
+                format!("the validated status `{text}` is not among the statuses"),
+                "add it to `statuses` in [classification]",
+            );
+        }
+    }
+    scheme
 }
 
 fn toml_date(d: &toml::value::Datetime) -> Option<Date> {

@@ -126,6 +126,47 @@ fn classification_records_are_checked_against_the_scheme() {
 }
 
 #[test]
+fn the_scheme_names_each_id_once_and_as_an_id() {
+    // A category listed twice made its page and its table row twice; one that is not an id
+    // could name neither a page nor a Fluent message.
+    let site = Site::fixture("minimal");
+    site.append(
+        "site.toml",
+        &SCHEME
+            .replace(
+                "categories = [\"meta_research\", \"bibliometrics\"]",
+                "categories = [\"meta_research\", \"bibliometrics\", \"meta_research\", \"meta/research\"]",
+            )
+            .replace("validated = [\"human_validated\"]", "validated = [\"human_validated\", \"validated\", \"\"]"),
+    );
+    let run = site.build();
+    let text = site.read("site.toml");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("categories"))
+        .unwrap()
+        + 1;
+    run.assert_error(&format!(
+        "site.toml:{line}:49: the category `meta_research` is listed twice"
+    ));
+    run.assert_error(&format!(
+        "site.toml:{line}:66: the category `meta/research` is not an id"
+    ));
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("validated"))
+        .unwrap()
+        + 1;
+    run.assert_error(&format!(
+        "site.toml:{line}:33: the validated status `validated` is not among the statuses"
+    ));
+    run.assert_error(&format!(
+        "site.toml:{line}:46: the validated status `` is not an id"
+    ));
+    run.assert_error("papermap: 4 errors");
+}
+
+#[test]
 fn a_classification_needs_a_scheme_in_site_toml() {
     let site = Site::fixture("minimal");
     site.edit(
