@@ -246,7 +246,8 @@ impl Diagnostic {
     }
 
     /// An error at a one-based line and column of a source file; it underlines the rest of the
-    /// word that starts there.
+    /// word that starts there, or the quoted text (`"a b/c"`) that starts there, up to its quote
+    /// (the rest of the line if none closes it).
     pub fn at_line_col(
         source: &SourceText,
         line: usize,
@@ -254,9 +255,17 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         let offset = source.offset(line, column);
-        let len = source.text[offset..]
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(source.text.len() - offset);
+        let rest = &source.text[offset..];
+        let line_end = rest.find('\n').unwrap_or(rest.len());
+        let quoted = match rest.chars().next() {
+            Some(quote @ ('"' | '\'')) => Some(
+                rest[1..line_end]
+                    .find(quote)
+                    .map_or(rest[..line_end].trim_end().len(), |end| end + 2),
+            ),
+            _ => None,
+        };
+        let len = quoted.unwrap_or_else(|| rest.find(char::is_whitespace).unwrap_or(rest.len()));
         Self::at(source, offset, len, message)
     }
 
@@ -535,5 +544,22 @@ mod tests {
         assert!(out.starts_with("error: content/papers/x.md:2:1: unknown field `refrences`"));
         assert!(out.contains("did you mean `references`?"), "{out}");
         assert!(out.contains("refrences: []"), "{out}");
+    }
+
+    #[test]
+    fn a_quoted_value_is_underlined_to_its_closing_quote() {
+        let s = SourceText::new("x.md", "---\nslug: \"a b/c\" # a\nid: 'x y\n---\n");
+        let underline = |line, column| {
+            let out = Diagnostic::at_line_col(&s, line, column, "bad").render();
+            let marks = out
+                .lines()
+                .find(|l| l.contains('─') && l.contains('·'))
+                .map(|l| l.matches('─').count());
+            marks.unwrap_or_else(|| panic!("{out}"))
+        };
+        assert_eq!(underline(2, 7), "\"a b/c\"".len());
+        // A quote that is not closed on its line: the rest of the line.
+        assert_eq!(underline(3, 5), "'x y".len());
+        assert_eq!(underline(2, 1), "slug:".len());
     }
 }
