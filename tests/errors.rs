@@ -54,6 +54,47 @@ fn missing_required_field() {
 }
 
 #[test]
+fn blank_text_that_a_page_would_show_as_nothing() {
+    // Each made an empty heading, a window title of its separator alone, or "By , B.".
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00001.md",
+            "title: \"Label <b>errors</b> & how to find them\"",
+            "title: \"  \"",
+        );
+        s.edit(
+            "content/papers/1000.00001.md",
+            "authors: [\"Ada Lovelace\", \"Alan Turing\"]",
+            "authors: [\"Ada Lovelace\", \"\"]",
+        );
+        s.edit(
+            "content/papers/1000.00001.md",
+            "subfields: [\"Computer Vision and Pattern Recognition\"]",
+            "subfields: [\" \", \"Computer Vision and Pattern Recognition\"]",
+        );
+        s.edit(
+            "content/papers/1000.00001.fr.md",
+            "title: \"Les erreurs d'étiquetage\"",
+            "title: \"\"",
+        );
+        s.edit(
+            "content/press/story.zh.md",
+            "title: \"测试集里的标签错误\"",
+            "title:",
+        );
+    });
+    run.assert_error("content/papers/1000.00001.md:3:8: `title` is empty");
+    run.assert_error("write the paper's title");
+    run.assert_error("content/papers/1000.00001.md:4:27: an author's name is empty");
+    run.assert_error("write it, or remove it from `authors`");
+    run.assert_error("content/papers/1000.00001.md:9:13: a subfield's name is empty");
+    run.assert_error("content/papers/1000.00001.fr.md:3:8: `title` is empty");
+    run.assert_error("leave `title` out to show the original's");
+    run.assert_error("content/press/story.zh.md:2:7: `title` has no value");
+    run.assert_error("papermap: 5 errors");
+}
+
+#[test]
 fn unknown_field_names_the_field_and_suggests_the_right_one() {
     let (_, run) =
         broken_build(|s| s.edit("content/papers/1000.00004.md", "references:", "refrences:"));

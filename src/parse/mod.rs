@@ -270,7 +270,11 @@ impl Checker<'_> {
     }
 
     fn required<T>(&mut self, value: Option<T>, field: &str, example: &str) -> Option<T> {
-        if value.is_none() {
+        if value.is_none() && self.fm.key(field).is_some() {
+            // `title:` with nothing after it: YAML's null, which serde reads as no field.
+            self.error_at(&[field], format!("`{field}` has no value"));
+            self.help(format!("write it: `{field}: {example}`"));
+        } else if value.is_none() {
             self.errors.push(
                 Diagnostic::at(
                     self.source,
@@ -282,6 +286,30 @@ impl Checker<'_> {
             );
         }
         value
+    }
+
+    /// An error at a text field that holds nothing but spaces, which a page would show as
+    /// nothing (an empty heading, a window title of its separator alone).
+    fn not_blank(&mut self, value: Option<&str>, field: &str, help: &str) {
+        if value.is_some_and(|v| v.trim().is_empty()) {
+            self.error_at(&[field], format!("`{field}` is empty"));
+            self.help(help);
+        }
+    }
+
+    /// An error at each name of the list `field` that holds nothing but spaces (`what`: "an
+    /// author's name").
+    fn no_blank_names(&mut self, names: &[String], field: &str, what: &str) {
+        for name in names.iter().filter(|n| n.trim().is_empty()) {
+            let (line, column) = self
+                .fm
+                .find_in(self.source, field, &format!("\"{name}\""))
+                .unwrap_or_else(|| self.fm.locate(self.source, &[field]));
+            self.errors.push(
+                Diagnostic::at_line_col(self.source, line, column, format!("{what} is empty"))
+                    .with_help(format!("write it, or remove it from `{field}`")),
+            );
+        }
     }
 
     fn date(&mut self, field: &str, raw: Option<&crate::records::RawDate>) -> Option<Date> {
@@ -346,6 +374,9 @@ impl Checker<'_> {
         }
         let (line, column) = self.fm.locate(self.source, &["id"]);
         let title = self.required(raw.title, "title", "\"The paper's title\"");
+        self.not_blank(title.as_deref(), "title", "write the paper's title");
+        self.no_blank_names(&raw.authors, "authors", "an author's name");
+        self.no_blank_names(&raw.subfields, "subfields", "a subfield's name");
         let year = self.required(raw.year, "year", "2022");
         if let Some(year) = year.filter(|year| !YEARS.contains(year)) {
             self.error_at(&["year"], format!("`{year}` is not a year of four digits"));
@@ -478,6 +509,11 @@ impl Checker<'_> {
 
     fn translation(&mut self, file: &ContentFile, locale: &str) -> Option<Translation> {
         let raw: RawTranslation = self.front_matter(TRANSLATION_FIELDS, "a translation")?;
+        self.not_blank(
+            raw.title.as_deref(),
+            "title",
+            "write the translated title, or leave `title` out to show the original's",
+        );
         let body = self.body();
         Some(Translation {
             source: SourceFile::of(self.source),

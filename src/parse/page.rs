@@ -17,6 +17,8 @@ impl Checker<'_> {
     ) -> Option<Page> {
         let raw: RawPage = self.front_matter(PAGE_FIELDS, "a page")?;
         let title = self.required(raw.title, "title", "\"The page's title\"");
+        self.not_blank(title.as_deref(), "title", "write the page's title");
+        self.no_blank_names(&raw.authors, "authors", "an author's name");
         let date = self.date("date", raw.date.as_ref());
         let lang = match (raw.lang, &file_locale) {
             (None, Some(locale)) => locale.clone(),
