@@ -418,6 +418,7 @@ fn malformed_files_name_the_file_position_and_json_path() {
         ("bad-id.json", r#"{"id": "https://openalex.org/A123", "title": "T", "publication_year": 1}"#, "bad-id.json: id: `https://openalex.org/A123` is not an OpenAlex work id"),
         ("no-year.json", r#"{"id": "W1", "title": "T", "publication_date": "2020-02-30"}"#, "no-year.json: publication_year: the work has no publication year"),
         ("bad-date.json", r#"{"id": "W1", "title": "T", "publication_year": 2020, "publication_date": "2020-02-30"}"#, "bad-date.json: publication_date: `2020-02-30` is not a date"),
+        ("bad-year.json", r#"{"id": "W1", "title": "T", "publication_year": 20201}"#, "bad-year.json: publication_year: `20201` is not a year of four digits"),
         ("bad-ref.json", r#"{"id": "W1", "title": "T", "publication_year": 2020, "referenced_works": ["W2", "x"]}"#, "bad-ref.json: referenced_works[1]: `x` is not an OpenAlex work id"),
         ("bad-index.json", r#"{"id": "W1", "title": "T", "publication_year": 2020, "abstract_inverted_index": {"a": [-1]}}"#, "abstract_inverted_index.a[0]: invalid value: integer `-1`, expected u32"),
         ("trailing.json", "{} {}", "trailing.json:1:4: the file is not valid JSON: trailing characters"),

@@ -257,11 +257,16 @@ fn prepare(located: &Located) -> Result<Prepared, Vec<Diagnostic>> {
             "the work has no title (its `title` and `display_name` are empty)",
         ));
     }
-    if work.publication_year.is_none() {
-        problems.push(located.error(
+    match work.publication_year {
+        None => problems.push(located.error(
             "publication_year",
             "the work has no publication year, which a paper record needs",
-        ));
+        )),
+        Some(year) if !crate::parse::YEARS.contains(&year) => problems.push(located.error(
+            "publication_year",
+            format!("`{year}` is not a year of four digits, which a paper record needs"),
+        )),
+        Some(_) => {}
     }
     let first_posted = work.publication_date.as_deref().and_then(|raw| {
         let date = Date::parse(raw).map(|d| d.to_string());
