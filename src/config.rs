@@ -409,11 +409,12 @@ fn scheme(raw: &RawScheme, error: &mut impl FnMut(Range<usize>, String, &str)) -
         statuses: names(&raw.statuses, "status"),
         validated: names(&raw.validated, "validated status"),
     };
-    for code in &raw.validated {
+    for (i, code) in raw.validated.iter().enumerate() {
         let text = code.get_ref();
-        if scheme.validated.iter().any(|v| **v == **text)
-            && !scheme.statuses.iter().any(|s| **s == **text)
-        {
+        // Each kept name once: one listed twice or not an id is reported above.
+        let kept = scheme.validated.iter().any(|v| **v == **text)
+            && !raw.validated[..i].iter().any(|c| c.get_ref() == text);
+        if kept && !scheme.statuses.iter().any(|s| **s == **text) {
             error(
                 code.span(),
                 format!("the validated status `{text}` is not among the statuses"),
