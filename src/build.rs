@@ -435,6 +435,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let pages = site.page_counts(&per_locale);
     let coverage = site.coverage();
     let mut warnings = coverage.warnings();
+    warnings.extend(crate::localize::unlisted_languages(&site.config));
     if let Some(spill) = spill {
         drop(renderer);
         let Site {

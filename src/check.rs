@@ -28,7 +28,7 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         elapsed: start.elapsed(),
         output: None,
         coverage: Some(site.coverage()),
-        warnings: Vec::new(),
+        warnings: crate::localize::unlisted_languages(&site.config),
         written: None,
     })
 }

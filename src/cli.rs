@@ -248,6 +248,9 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
 fn finish_check(result: Result<Report, Diagnostics>, strict: bool, json: bool) -> i32 {
     match result {
         Ok(report) => {
+            for w in &report.warnings {
+                let _ = writeln!(std::io::stderr(), "warning: {w}");
+            }
             let text = |coverage: &crate::coverage::Coverage| {
                 if json {
                     coverage.json()

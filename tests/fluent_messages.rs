@@ -303,3 +303,30 @@ fn the_separator_between_authors_is_each_language_s() {
         "{english}"
     );
 }
+
+#[test]
+fn messages_of_a_language_the_site_does_not_list_are_named_in_a_warning() {
+    let site = Site::fixture("minimal");
+    site.write("i18n/de/main.ftl", "site-title = Karte der Artikel\n");
+    let warning = "warning: i18n/de/: `de` is not a language of the site, so its messages are not used; add `[[languages]] code = \"de\"` to site.toml to build its pages";
+    let run = site.build();
+    run.assert_ok();
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    assert!(!site.path("public/de").exists());
+    // Again on a rebuild with nothing new, and from `check`.
+    let run = site.build();
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    assert!(run.stdout.contains("0 files written"), "{}", run.stdout);
+    let run = site.run(&["check"]);
+    run.assert_ok();
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    site.add_language("de");
+    let run = site.build();
+    run.assert_ok();
+    assert!(
+        !run.stderr.contains("is not a language of the site"),
+        "{}",
+        run.stderr
+    );
+    assert!(site.path("public/de/index.html").is_file());
+}

@@ -532,6 +532,30 @@ pub fn kind_of(id: &str) -> &'static str {
 }
 
 /// Every `.ftl` file of a folder, sorted, as paths relative to the site root.
+/// A warning for each folder of `i18n/` named for no language of the site: its messages are
+/// never read, and a translator who made it would see no page in it, without a word.
+pub fn unlisted_languages(config: &Config) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(config.path(I18N_DIR)) else {
+        return Vec::new();
+    };
+    let mut codes: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|code| !code.starts_with('.') && !config.languages.iter().any(|l| l.code == *code))
+        .collect();
+    codes.sort();
+    codes
+        .into_iter()
+        .map(|code| {
+            format!(
+                "{}/: `{code}` is not a language of the site, so its messages are not used; add `[[languages]] code = \"{code}\"` to site.toml to build its pages",
+                config.display_path(Path::new(I18N_DIR).join(&code)).display()
+            )
+        })
+        .collect()
+}
+
 fn ftl_files(dir: &Path, relative: &Path) -> Vec<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
