@@ -154,31 +154,6 @@ fn builds_on_is_ordered_most_cited_first_and_links_within_the_locale() {
 }
 
 #[test]
-fn a_paper_that_names_itself_does_not_build_on_itself() {
-    let site = Site::fixture("minimal");
-    site.edit(
-        "content/papers/1000.00004.md",
-        "references: [\"1000.00001\", \"1000.00001\"]",
-        "references: [\"1000.00001\", \"1000.00004\"]",
-    );
-    site.build().assert_ok();
-    let page = site.read("public/paper/1000.00004/index.html");
-    let main = &page[page.find("<main").expect("a main element")..];
-    assert!(
-        !main.contains("href=\"/map/paper/1000.00004/\""),
-        "the page links to itself: {main}"
-    );
-    assert!(
-        main.contains("Builds on (most cited first, 1 of 1)"),
-        "{main}"
-    );
-    assert!(
-        main.contains("Built on by (most cited first, 0 of 0)"),
-        "{main}"
-    );
-}
-
-#[test]
 fn record_text_is_escaped_everywhere_and_raw_html_never_passes() {
     let site = Site::fixture("minimal");
     site.build().assert_ok();

@@ -246,8 +246,7 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
     // Resolving the references is the lookups, in parallel; the backlinks are then pushes.
     let builds_on: Vec<Vec<usize>> = papers
         .par_iter()
-        .enumerate()
-        .map(|(i, paper)| {
+        .map(|paper| {
             let mut builds_on: Vec<usize> = paper
                 .record
                 .references
@@ -256,9 +255,6 @@ fn link_references(papers: &mut [PaperEntry], index: &FxHashMap<String, usize>) 
                     Reference::Id(id) => index.get(id.as_str()).copied(),
                     Reference::Work(_) => None,
                 })
-                // A paper that names itself among its references (merged versions in a
-                // corpus's data) neither builds on itself nor is built on by itself.
-                .filter(|&cited| cited != i)
                 .collect();
             builds_on.sort_unstable();
             builds_on.dedup();
