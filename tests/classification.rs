@@ -137,7 +137,7 @@ fn the_scheme_names_each_id_once_and_as_an_id() {
                 "categories = [\"meta_research\", \"bibliometrics\"]",
                 "categories = [\"meta_research\", \"bibliometrics\", \"meta_research\", \"meta/research\"]",
             )
-            .replace("validated = [\"human_validated\"]", "validated = [\"human_validated\", \"validated\", \"\"]"),
+            .replace("validated = [\"human_validated\"]", "validated = [\"human_validated\", \"validated\", \"\", \"validated\"]"),
     );
     let run = site.build();
     let text = site.read("site.toml");
@@ -163,7 +163,17 @@ fn the_scheme_names_each_id_once_and_as_an_id() {
     run.assert_error(&format!(
         "site.toml:{line}:46: the validated status `` is not an id"
     ));
-    run.assert_error("papermap: 4 errors");
+    run.assert_error(&format!(
+        "site.toml:{line}:50: the validated status `validated` is listed twice"
+    ));
+    // Listed twice and not among the statuses: said once of each.
+    assert_eq!(
+        run.stderr.matches("is not among the statuses").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    run.assert_error("papermap: 5 errors");
 }
 
 #[test]
