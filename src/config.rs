@@ -409,15 +409,16 @@ fn scheme(raw: &RawScheme, error: &mut impl FnMut(Range<usize>, String, &str)) -
         statuses: names(&raw.statuses, "status"),
         validated: names(&raw.validated, "validated status"),
     };
-    for (i, code) in raw.validated.iter().enumerate() {
-        let text = code.get_ref();
-        // Each kept name once: one listed twice or not an id is reported above.
-        let kept = scheme.validated.iter().any(|v| **v == **text)
-            && !raw.validated[..i].iter().any(|c| c.get_ref() == text);
-        if kept && !scheme.statuses.iter().any(|s| **s == **text) {
+    // The names kept, each once: one listed twice or not an id is reported above.
+    for name in scheme
+        .validated
+        .iter()
+        .filter(|v| !scheme.statuses.contains(v))
+    {
+        if let Some(code) = raw.validated.iter().find(|c| **c.get_ref() == **name) {
             error(
                 code.span(),
-                format!("the validated status `{text}` is not among the statuses"),
+                format!("the validated status `{name}` is not among the statuses"),
                 "add it to `statuses` in [classification]",
             );
         }

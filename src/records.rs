@@ -2,6 +2,7 @@
 //! translations and long-form pages. Unknown fields are errors; values that need positions to be
 //! checked (dates, links, ids) are checked by `parse`.
 
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -287,10 +288,15 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueKeys<V> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut kept = BTreeMap::new();
                 while let Some((key, value)) = map.next_entry::<String, V>()? {
-                    if kept.contains_key(&key) {
-                        return Err(de::Error::custom(format!("duplicate field `{key}`")));
+                    match kept.entry(key) {
+                        Entry::Occupied(given) => {
+                            let message = format!("duplicate field `{}`", given.key());
+                            return Err(de::Error::custom(message));
+                        }
+                        Entry::Vacant(new) => {
+                            new.insert(value);
+                        }
                     }
-                    kept.insert(key, value);
                 }
                 Ok(UniqueKeys(kept))
             }

@@ -270,11 +270,14 @@ impl Checker<'_> {
     }
 
     fn required<T>(&mut self, value: Option<T>, field: &str, example: &str) -> Option<T> {
-        if value.is_none() && self.fm.key(field).is_some() {
+        if value.is_some() {
+            return value;
+        }
+        if self.fm.key(field).is_some() {
             // `title:` with nothing after it: YAML's null, which serde reads as no field.
             self.error_at(&[field], format!("`{field}` has no value"));
             self.help(format!("write it: `{field}: {example}`"));
-        } else if value.is_none() {
+        } else {
             self.errors.push(
                 Diagnostic::at(
                     self.source,
