@@ -55,6 +55,13 @@ pub struct Discovered {
     pub assets: Vec<PathBuf>,
 }
 
+/// A file whose extension is `md` in any case: a record or page, or (`X.MD`) one misnamed. Such a
+/// file is never copied as an asset, where its front matter would be published as it is.
+pub fn is_markdown_name(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && ext.eq_ignore_ascii_case("md"))
+}
+
 /// Editor temporaries and hidden files are never content.
 pub fn is_ignored(name: &str) -> bool {
     name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp")
@@ -98,7 +105,8 @@ pub fn discover(config: &Config) -> (Discovered, Vec<Diagnostic>) {
     within_content.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (_, within) in &within_content {
         let within = within.as_path();
-        if within.extension().is_some_and(|e| e == "md") {
+        let file_name = within.file_name().unwrap_or_default().to_string_lossy();
+        if is_markdown_name(&file_name) {
             match classify(config, within) {
                 Ok(file) => found.files.push(file),
                 Err(message) => errors.push(
@@ -132,7 +140,13 @@ fn sort_key(path: &Path) -> Vec<u8> {
 /// Names a Markdown file from its path inside `content/`.
 fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, String)> {
     let file_name = within.file_name().unwrap_or_default().to_string_lossy();
-    let name = file_name.strip_suffix(".md").unwrap_or(&file_name);
+    let Some(name) = file_name.strip_suffix(".md") else {
+        let (stem, extension) = file_name.split_at(file_name.len() - ".md".len());
+        return Err((
+            format!("the extension `{extension}` is not `.md`: records and pages are read only from `.md` files, in lower case"),
+            format!("rename the file to {stem}.md"),
+        ));
+    };
     let (stem, locale) = match name.rsplit_once('.') {
         Some((stem, suffix)) if config.language(suffix).is_some() => {
             (stem, Some(suffix.to_string()))
@@ -205,6 +219,17 @@ mod tests {
         assert!(looks_like_locale("zh-Hant"));
         assert!(!looks_like_locale("11695"));
         assert!(!looks_like_locale("Bugs"));
+    }
+
+    #[test]
+    fn markdown_names_in_any_case() {
+        assert!(is_markdown_name("2208.11695.md"));
+        assert!(is_markdown_name("About.MD"));
+        assert!(is_markdown_name("about.Md"));
+        assert!(!is_markdown_name(".md"));
+        assert!(!is_markdown_name("figure.png"));
+        assert!(!is_markdown_name("notes.mdx"));
+        assert!(!is_markdown_name("README"));
     }
 
     #[test]

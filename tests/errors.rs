@@ -660,6 +660,24 @@ fn a_misnamed_file_does_not_hide_the_errors_of_the_others() {
 }
 
 #[test]
+fn a_markdown_file_with_a_capital_extension_is_an_error_not_an_asset() {
+    // `X.MD` was copied into the site as an asset: its front matter published, no page made.
+    let (_, run) = broken_build(|s| {
+        s.write(
+            "content/papers/1000.00009.MD",
+            "---\nid: \"1000.00009\"\ntitle: \"T\"\nyear: 2020\n---\n",
+        );
+        s.write("content/press/Story.Md", "---\ntitle: \"Story\"\n---\n");
+    });
+    run.assert_error(
+        "content/papers/1000.00009.MD: the extension `.MD` is not `.md`: records and pages are read only from `.md` files, in lower case",
+    );
+    run.assert_error("help: rename the file to 1000.00009.md");
+    run.assert_error("content/press/Story.Md: the extension `.Md` is not `.md`");
+    run.assert_error("help: rename the file to Story.md");
+}
+
+#[test]
 fn a_content_folder_may_not_take_the_address_of_generated_pages() {
     let (_, run) =
         broken_build(|s| s.write("content/fr/about.md", "---\ntitle: \"À propos\"\n---\n"));

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostics::SourceFile;
-use crate::discover::{is_ignored, CONTENT_DIR};
+use crate::discover::{is_ignored, is_markdown_name, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
 use crate::render::feeds::{feed_papers, feed_place};
@@ -60,7 +60,7 @@ pub fn classify(relative: &Path, theme: &str) -> Change {
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     match parts.as_slice() {
         ["site.toml"] => Change::Config,
-        [CONTENT_DIR, .., file] if file.ends_with(".md") => Change::Content,
+        [CONTENT_DIR, .., file] if is_markdown_name(file) => Change::Content,
         [CONTENT_DIR, ..] => Change::Static,
         [I18N_DIR, locale, .., file] if file.ends_with(".ftl") => {
             Change::Messages(locale.to_string())
@@ -446,6 +446,7 @@ mod tests {
         let c = |p: &str| classify(Path::new(p), "default");
         assert_eq!(c("content/papers/2208.11695.md"), Change::Content);
         assert_eq!(c("content/press/story.zh.md"), Change::Content);
+        assert_eq!(c("content/press/Story.MD"), Change::Content);
         assert_eq!(c("content/press/figure.png"), Change::Static);
         assert_eq!(c("i18n/fr/main.ftl"), Change::Messages("fr".into()));
         assert_eq!(
