@@ -531,7 +531,6 @@ pub fn kind_of(id: &str) -> &'static str {
     }
 }
 
-/// Every `.ftl` file of a folder, sorted, as paths relative to the site root.
 /// A warning for each folder of `i18n/` named for no language of the site: its messages are
 /// never read, and a translator who made it would see no page in it, without a word.
 pub fn unlisted_languages(config: &Config) -> Vec<String> {
@@ -556,6 +555,7 @@ pub fn unlisted_languages(config: &Config) -> Vec<String> {
         .collect()
 }
 
+/// Every `.ftl` file of a folder, sorted, as paths relative to the site root.
 fn ftl_files(dir: &Path, relative: &Path) -> Vec<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
