@@ -273,6 +273,12 @@ impl Site {
         Coverage::of(&self.config, &self.localizer, &self.model)
     }
 
+    /// The warnings of the site's languages: those with missing messages, and the folders of
+    /// `i18n/` named for no language of the site.
+    pub fn language_warnings(&self) -> Vec<String> {
+        language_warnings(&self.coverage(), &self.config)
+    }
+
     /// The HTML pages of each language, counted in `per_locale`, in the site's order of its
     /// languages.
     pub(crate) fn page_counts(&self, per_locale: &BTreeMap<String, usize>) -> Vec<(String, usize)> {
@@ -292,6 +298,13 @@ impl Site {
 /// `papermap build`: the site (or the part of it that `options.part` names), written into the
 /// output folder only if nothing failed. Pages are written as they are rendered; a file whose
 /// bytes did not change is not rewritten.
+/// [`Site::language_warnings`], of a coverage already made.
+fn language_warnings(coverage: &Coverage, config: &Config) -> Vec<String> {
+    let mut warnings = coverage.warnings();
+    warnings.extend(crate::localize::unlisted_languages(config));
+    warnings
+}
+
 pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let stopwatch = crate::progress::Stopwatch::start("build");
@@ -434,8 +447,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let per_locale = per_locale.into_inner().unwrap_or_else(|e| e.into_inner());
     let pages = site.page_counts(&per_locale);
     let coverage = site.coverage();
-    let mut warnings = coverage.warnings();
-    warnings.extend(crate::localize::unlisted_languages(&site.config));
+    let mut warnings = language_warnings(&coverage, &site.config);
     if let Some(spill) = spill {
         drop(renderer);
         let Site {
@@ -459,11 +471,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             // Pages win over static files at the same place; the static file's author is told.
             for (place, source) in static_files {
                 if writer.has(&place) {
-                    let shown = statics.source(&place).unwrap_or(&source);
-                    warnings.push(format!(
-                        "{}: not copied: the site writes its own {place}, which stands there instead",
-                        shown.display()
-                    ));
+                    warnings.push(statics.shadowed(&place, &source));
                 } else {
                     writer.copy(&place, &source).map_err(cannot_write)?;
                 }

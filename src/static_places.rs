@@ -59,6 +59,16 @@ impl StaticPlaces {
         self.files.get(place).map(PathBuf::as_path)
     }
 
+    /// The warning for the static file at `place`, which a page of the site stands in place of
+    /// (pages win); `source` names it when it is not one of these.
+    pub fn shadowed(&self, place: &str, source: &Path) -> String {
+        let shown = self.source(place).unwrap_or(source);
+        format!(
+            "{}: not copied: the site writes its own {place}, which stands there instead",
+            shown.display()
+        )
+    }
+
     /// Whether a file the site writes at `place` cannot stand beside a static file, and which.
     pub fn clash(&self, place: &str) -> Option<Clash<'_>> {
         if let Some(static_file) = self.folders.get(place) {

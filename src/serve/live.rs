@@ -7,7 +7,7 @@
 //! priority while the browser reloads.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -68,6 +68,13 @@ pub struct LiveSite {
     /// Threads of the lowest priority, for the pages of an edit that no browser shows once
     /// those it shows are served: the reloading browser needs the cores more.
     background: Option<rayon::ThreadPool>,
+    /// The last good site's warnings of its languages (missing messages, undeclared folders),
+    /// made again when messages or the configuration change.
+    language_warnings: Vec<String>,
+    /// A warning for each static file that a page of the last good site stands in place of.
+    shadowed_statics: Vec<String>,
+    /// The warnings already told (see [`LiveSite::fresh_warnings`]).
+    told: Vec<String>,
 }
 
 /// The places of the pages of `old` that `new` has at other addresses.
@@ -112,6 +119,9 @@ impl LiveSite {
                 .start_handler(|_| lower_priority())
                 .build()
                 .ok(),
+            language_warnings: Vec::new(),
+            shadowed_statics: Vec::new(),
+            told: Vec::new(),
         };
         live.apply(&BTreeSet::from([Change::Config]), None);
         live
@@ -123,6 +133,26 @@ impl LiveSite {
 
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// The warnings a build of the last good site would print.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.language_warnings.clone();
+        warnings.extend(self.shadowed_statics.iter().cloned());
+        warnings
+    }
+
+    /// The warnings not told since the last call: each is said once while it holds, and again
+    /// if it goes and comes back.
+    pub fn fresh_warnings(&mut self) -> Vec<String> {
+        let now = self.warnings();
+        let fresh = now
+            .iter()
+            .filter(|w| !self.told.contains(w))
+            .cloned()
+            .collect();
+        self.told = now;
+        fresh
     }
 
     /// The last good site, for the search index made beside the pages.
@@ -183,6 +213,9 @@ impl LiveSite {
         let moved = moved_pages(&self.page_addresses, &page_addresses);
         stopwatch.lap("places");
         let everything = self.good.is_none() || changes.contains(&Change::Config);
+        let language_warnings = (everything
+            || changes.iter().any(|c| matches!(c, Change::Messages(_))))
+        .then(|| site.language_warnings());
         let (rendered, shown_first) = if everything {
             (renderer.render_selected(|_, _, _| true), Vec::new())
         } else {
@@ -334,12 +367,20 @@ impl LiveSite {
                 }
                 self.statics = statics.into_iter().collect();
             }
+            self.shadowed_statics.clear();
             for (path, bytes) in &self.statics {
-                if !pages_at.contains(path) {
+                if pages_at.contains(path) {
+                    let source = static_places.source(path).unwrap_or(Path::new(path));
+                    self.shadowed_statics
+                        .push(static_places.shadowed(path, source));
+                } else {
                     files.insert(path.clone(), bytes.clone());
                     touched.push(path.clone());
                 }
             }
+        }
+        if let Some(warnings) = language_warnings {
+            self.language_warnings = warnings;
         }
         drop(renderer);
         stopwatch.lap("files");

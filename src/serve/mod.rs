@@ -102,13 +102,17 @@ async fn serve(options: ServeOptions) -> i32 {
             return 1;
         }
     };
+    let mut live = live;
     match live.error() {
         Some(report) => eprint!("{report}"),
-        None => crate::outln!(
-            "papermap: built {} files in memory in {} ms",
-            live.files().len(),
-            started.elapsed().as_millis()
-        ),
+        None => {
+            warn(live.fresh_warnings());
+            crate::outln!(
+                "papermap: built {} files in memory in {} ms",
+                live.files().len(),
+                started.elapsed().as_millis()
+            )
+        }
     }
     let (updates, _) = broadcast::channel(64);
     let (search_ready, search_ready_receiver) = tokio::sync::watch::channel(false);
@@ -278,10 +282,22 @@ fn watch(
                 watch_source_folder(&mut watcher, path);
                 lost_count = true;
             }
-            let change = classify(relative, &theme);
-            if change != Change::Ignored {
-                changes.insert(change);
-                paths.insert(relative.to_path_buf());
+            // A folder made inside a watched one (`i18n/de/`, `content/notes/`) may hold files
+            // written before its own watch began, whose events never come: they are looked at.
+            let within = if path.is_dir() {
+                files_within(path)
+            } else {
+                vec![path.clone()]
+            };
+            for path in &within {
+                let Ok(relative) = path.strip_prefix(root) else {
+                    continue;
+                };
+                let change = classify(relative, &theme);
+                if change != Change::Ignored {
+                    changes.insert(change);
+                    paths.insert(relative.to_path_buf());
+                }
             }
         }
         if lost_count {
@@ -346,14 +362,38 @@ fn watch(
             // The same errors again (an editor saves in several steps): nothing new to say.
             Some(report) if Some(report) == previous_error.as_ref() => continue,
             Some(report) => eprint!("{report}"),
-            None if update.changed.is_empty() && previous_error.is_none() => continue,
-            None => crate::outln!(
-                "papermap: {} files changed in {} ms",
-                update.changed.len(),
-                started.elapsed().as_millis()
-            ),
+            None => {
+                // An edit that changed no page can still raise or settle a warning (a folder of
+                // messages for a language the site does not list).
+                warn(live.fresh_warnings());
+                if update.changed.is_empty() && previous_error.is_none() {
+                    continue;
+                }
+                crate::outln!(
+                    "papermap: {} files changed in {} ms",
+                    update.changed.len(),
+                    started.elapsed().as_millis()
+                )
+            }
         }
         let _ = shared.updates.send(update);
+    }
+}
+
+/// The files in a folder and its folders.
+fn files_within(folder: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(folder)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect()
+}
+
+/// Prints warnings as `build` does, on standard error.
+fn warn(warnings: Vec<String>) {
+    for w in warnings {
+        eprintln!("warning: {w}");
     }
 }
 

@@ -212,6 +212,18 @@ fn a_source_folder_made_while_serving_is_watched() {
     save(&site, "static/notes/hello.txt", "hello again");
     assert_eq!(session.expect_update("reload"), ["notes/hello.txt"]);
     assert_eq!(session.server.get("/notes/hello.txt").text(), "hello again");
+    // A folder made inside a watched one: the page written into it at once (before the folder's
+    // own watch began, whose events then never come) is found.
+    save(
+        &site,
+        "content/notes/hello.md",
+        "---\ntitle: \"Hello\"\n---\nHi.\n",
+    );
+    let changed = session.expect_update("reload");
+    assert!(
+        changed.contains(&"notes/hello/index.html".to_string()),
+        "{changed:?}"
+    );
 }
 
 #[test]
@@ -388,4 +400,74 @@ fn a_message_a_translation_loses_while_serving_is_marked_english_and_unmarked_wh
     session.expect_update("reload");
     assert!(!session.server.get("/fr/").text().contains(english_skip));
     assert_serves(&session.server, &session.built);
+}
+
+/// The server's log once `holds` is true of it (panics after 30 s without).
+fn log_once(server: &crate::server::Server, what: &str, holds: impl Fn(&str) -> bool) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let log = server.log();
+        if holds(&log) {
+            return log;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} in the log:\n{log}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn serve_prints_the_warnings_a_build_prints_each_once_while_it_holds() {
+    let site = Site::fixture("minimal");
+    let messages = "i18n/fr/main.ftl";
+    let french = site.read(messages);
+    let line = french
+        .lines()
+        .find(|l| l.starts_with("skip-to-content = "))
+        .unwrap()
+        .to_string();
+    let mut session = Session::start(&site);
+    assert!(
+        !session.server.log().contains("warning:"),
+        "{}",
+        session.server.log()
+    );
+    let says =
+        |needle: &'static str, times: usize| move |log: &str| log.matches(needle).count() == times;
+
+    // A folder of messages for a language the site does not list changes no page.
+    save(
+        &site,
+        "i18n/de/main.ftl",
+        "site-title = Karte der Artikel\n",
+    );
+    let undeclared =
+        "warning: i18n/de/: `de` is not a language of the site, so its messages are not used";
+    log_once(&session.server, undeclared, says(undeclared, 1));
+
+    // A static file that a page stands in place of.
+    save(
+        &site,
+        "static/paper/1000.00001/index.html",
+        "<p>by hand</p>\n",
+    );
+    let shadowed = "warning: static/paper/1000.00001/index.html: not copied: the site writes its own paper/1000.00001/index.html, which stands there instead";
+    log_once(&session.server, shadowed, says(shadowed, 1));
+
+    // A message the translation loses.
+    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    session.expect_update("reload");
+    let missing = "warning: i18n/fr/: 1 of";
+    log_once(&session.server, missing, says(missing, 1));
+
+    // Settled, it is not said again; back, it is; the others, still holding, are not repeated.
+    save(&site, messages, &french);
+    session.expect_update("reload");
+    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    session.expect_update("reload");
+    let log = log_once(&session.server, missing, says(missing, 2));
+    assert_eq!(log.matches(undeclared).count(), 1, "{log}");
+    assert_eq!(log.matches(shadowed).count(), 1, "{log}");
 }
