@@ -370,9 +370,8 @@ impl LiveSite {
             self.shadowed_statics.clear();
             for (path, bytes) in &self.statics {
                 if pages_at.contains(path) {
-                    let source = static_places.source(path).unwrap_or(Path::new(path));
                     self.shadowed_statics
-                        .push(static_places.shadowed(path, source));
+                        .push(static_places.shadowed(path, Path::new(path)));
                 } else {
                     files.insert(path.clone(), bytes.clone());
                     touched.push(path.clone());
