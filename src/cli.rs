@@ -34,6 +34,9 @@ pub enum Command {
     /// Write paper records from data of another service.
     #[command(subcommand)]
     Import(ImportSource),
+    /// Write a new site to start from: site.toml, two paper records (one translated), the
+    /// default theme and the messages of three languages. No file is replaced.
+    Init(InitArgs),
     /// Preview the site: build it in memory, serve it, and update open pages as you edit.
     Serve(ServeArgs),
 }
@@ -84,6 +87,13 @@ pub struct OpenAlexArgs {
     /// id or date) instead of leaving them out with a warning.
     #[arg(long)]
     pub strict: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct InitArgs {
+    /// The new site's folder, made if missing.
+    #[arg(default_value = ".", value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -186,6 +196,24 @@ pub fn run() -> i32 {
                 strict: args.strict,
             };
             finish_import(import::openalex(&options))
+        }
+        Command::Init(args) => finish_init(crate::init::init(&args.dir)),
+    }
+}
+
+fn finish_init(result: Result<crate::init::Report, Diagnostics>) -> i32 {
+    match result {
+        Ok(report) => {
+            let root = report.root.display();
+            crate::outln!(
+                "papermap: wrote a new site ({} files) into {root}; preview it with `papermap serve --root {root}`, build it with `papermap build --root {root}`",
+                report.files
+            );
+            0
+        }
+        Err(diagnostics) => {
+            print_errors(diagnostics, "nothing was written");
+            1
         }
     }
 }

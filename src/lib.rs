@@ -39,6 +39,7 @@ pub mod discover;
 pub mod format;
 pub mod frontmatter;
 pub mod import;
+pub mod init;
 pub mod links;
 pub mod localize;
 pub mod markdown;

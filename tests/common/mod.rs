@@ -101,6 +101,13 @@ impl Site {
         Site { dir }
     }
 
+    /// An empty folder.
+    pub fn empty() -> Site {
+        Site {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
     /// The repository's own example site.
     pub fn example() -> Site {
         let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,67 @@
+//! `papermap init`: a new site that builds, checks clean and previews as it is, and that never
+//! replaces a file.
+
+mod common;
+
+use common::Site;
+
+#[test]
+fn a_new_site_builds_and_checks_clean_as_it_is() {
+    let folder = Site::empty();
+    let run = folder.run(&["init", "map"]);
+    run.assert_ok();
+    assert!(
+        run.stdout
+            .contains("papermap: wrote a new site (28 files) into map; preview it with `papermap serve --root map`"),
+        "{}",
+        run.stdout
+    );
+    assert!(folder
+        .read("map/site.toml")
+        .contains("base_url = \"https://example.org\""));
+    assert!(folder.read("map/.gitignore").contains("/public/"));
+
+    let build = folder.run(&["build", "--root", "map"]);
+    build.assert_ok();
+    assert!(build.stderr.is_empty(), "no warning:\n{}", build.stderr);
+    // One paper builds on the other, in every language; the translated one shows its title.
+    let page = folder.read("map/public/paper/2103.14749/index.html");
+    assert!(page.contains("href=\"/paper/1409.0575/\""), "{page}");
+    let cited = folder.read("map/public/paper/1409.0575/index.html");
+    assert!(cited.contains("href=\"/paper/2103.14749/\""), "{cited}");
+    let french = folder.read("map/public/fr/paper/2103.14749/index.html");
+    assert!(
+        french.contains("Les erreurs d’étiquetage") || french.contains("Les erreurs d'étiquetage"),
+        "{french}"
+    );
+    assert!(folder.path("map/public/zh/index.html").is_file());
+
+    // Every message of every language is there: nothing for a translator to do yet.
+    folder
+        .run(&["check", "--root", "map", "--strict"])
+        .assert_ok();
+}
+
+#[test]
+fn init_never_replaces_a_file() {
+    let folder = Site::empty();
+    folder.run(&["init"]).assert_ok();
+    folder.write("site.toml", "base_url = \"https://mine.example\"\n");
+    let before = folder.tree(".");
+    let again = folder.run(&["init"]);
+    again.assert_error("error: site.toml: a site is already here");
+    again.assert_error("nothing was written");
+    assert!(folder.tree(".") == before);
+
+    // Without site.toml, each file of the new site that is already there is named, and none
+    // is written.
+    let other = Site::empty();
+    other.write("map/content/papers/1409.0575.md", "mine\n");
+    other.write("map/i18n/en/main.ftl", "mine\n");
+    let run = other.run(&["init", "map"]);
+    run.assert_error("error: map/content/papers/1409.0575.md: the new site has a file here, and this one would be lost");
+    run.assert_error("error: map/i18n/en/main.ftl: the new site has a file here");
+    run.assert_error("papermap: 2 errors; nothing was written");
+    assert!(!other.path("map/site.toml").exists());
+    assert_eq!(other.read("map/content/papers/1409.0575.md"), "mine\n");
+}
