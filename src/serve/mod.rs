@@ -284,7 +284,12 @@ fn watch(
             }
             // A folder made inside a watched one (`i18n/de/`, `content/notes/`) may hold files
             // written before its own watch began, whose events never come: they are looked at.
-            let within = if path.is_dir() {
+            let in_sources = relative
+                .components()
+                .next()
+                .is_some_and(|first| crate::cache::INPUTS.iter().any(|i| first.as_os_str() == *i));
+            // Only inside the sources: a build's output folder appearing is not walked.
+            let within = if in_sources && path.is_dir() {
                 files_within(path)
             } else {
                 vec![path.clone()]
