@@ -76,6 +76,13 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
             root.join(path)
         }
     };
+    if root.exists() && !root.is_dir() {
+        errors.push(
+            Diagnostic::new(root, "this is a file, not a folder")
+                .with_help("pass the folder the new site goes into: papermap init DIR"),
+        );
+        return Err(errors);
+    }
     if at(Path::new("site.toml")).exists() {
         errors.push(
             Diagnostic::new(at(Path::new("site.toml")), "a site is already here")
@@ -83,7 +90,20 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
         );
         return Err(errors);
     }
+    let mut files_at_folders = std::collections::BTreeSet::new();
     for (path, _) in &files {
+        for folder in path.ancestors().skip(1) {
+            let folder = at(folder);
+            if folder.is_file() && files_at_folders.insert(folder.clone()) {
+                errors.push(
+                    Diagnostic::new(
+                        &folder,
+                        "the new site needs a folder here, and this file would be lost",
+                    )
+                    .with_help("move it away, or pass another folder: papermap init DIR"),
+                );
+            }
+        }
         let at = at(path);
         if at.exists() {
             errors.push(
@@ -98,24 +118,29 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
     if !errors.is_empty() {
         return Err(errors);
     }
+    let mut written = Vec::new();
     for (path, bytes) in &files {
         let at = at(path);
-        let written = at
+        let result = at
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(&at, bytes));
-        if let Err(e) = written {
-            errors.push(Diagnostic::new(&at, format!("cannot write: {e}")));
+        match result {
+            Ok(()) => written.push(at),
+            Err(e) => {
+                // Half a site is no start: the files written so far (none was there) go.
+                for path in &written {
+                    let _ = std::fs::remove_file(path);
+                }
+                errors.push(Diagnostic::new(&at, format!("cannot write: {e}")));
+                return Err(errors);
+            }
         }
     }
-    if errors.is_empty() {
-        Ok(Report {
-            root: root.to_path_buf(),
-            files: files.len(),
-        })
-    } else {
-        Err(errors)
-    }
+    Ok(Report {
+        root: root.to_path_buf(),
+        files: files.len(),
+    })
 }
 
 #[cfg(test)]

@@ -64,4 +64,24 @@ fn init_never_replaces_a_file() {
     run.assert_error("papermap: 2 errors; nothing was written");
     assert!(!other.path("map/site.toml").exists());
     assert_eq!(other.read("map/content/papers/1409.0575.md"), "mine\n");
+
+    // A file where the folder should be.
+    other.write("notes.txt", "mine\n");
+    other.run(&["init", "notes.txt"]).assert_error(
+        "error: notes.txt: this is a file, not a folder\n  help: pass the folder the new site goes into",
+    );
+    assert_eq!(other.read("notes.txt"), "mine\n");
+
+    // A file where the new site needs a folder: said once, not for each file in that folder.
+    other.write("site/themes", "mine\n");
+    let run = other.run(&["init", "site"]);
+    run.assert_error(
+        "error: site/themes: the new site needs a folder here, and this file would be lost",
+    );
+    run.assert_error("papermap: 1 error; nothing was written");
+    assert!(
+        other.tree("site").len() == 1,
+        "{:?}",
+        other.tree("site").keys()
+    );
 }
