@@ -295,9 +295,6 @@ impl Site {
     }
 }
 
-/// `papermap build`: the site (or the part of it that `options.part` names), written into the
-/// output folder only if nothing failed. Pages are written as they are rendered; a file whose
-/// bytes did not change is not rewritten.
 /// [`Site::language_warnings`], of a coverage already made.
 fn language_warnings(coverage: &Coverage, config: &Config) -> Vec<String> {
     let mut warnings = coverage.warnings();
@@ -305,6 +302,9 @@ fn language_warnings(coverage: &Coverage, config: &Config) -> Vec<String> {
     warnings
 }
 
+/// `papermap build`: the site (or the part of it that `options.part` names), written into the
+/// output folder only if nothing failed. Pages are written as they are rendered; a file whose
+/// bytes did not change is not rewritten.
 pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let stopwatch = crate::progress::Stopwatch::start("build");

@@ -204,9 +204,14 @@ pub fn run() -> i32 {
 fn finish_init(result: Result<crate::init::Report, Diagnostics>) -> i32 {
     match result {
         Ok(report) => {
-            let root = report.root.display();
+            let root = report.root.display().to_string();
+            let option = if root == "." {
+                String::new()
+            } else {
+                format!(" --root {root}")
+            };
             crate::outln!(
-                "papermap: wrote a new site ({} files) into {root}; preview it with `papermap serve --root {root}`, build it with `papermap build --root {root}`",
+                "papermap: wrote a new site ({} files) into {root}; preview it with `papermap serve{option}`, build it with `papermap build{option}`",
                 report.files
             );
             0

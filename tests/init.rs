@@ -10,12 +10,25 @@ fn a_new_site_builds_and_checks_clean_as_it_is() {
     let folder = Site::empty();
     let run = folder.run(&["init", "map"]);
     run.assert_ok();
+    // The starter, the theme, the messages and a .gitignore.
+    let files = ["starter", "themes/default", "i18n"]
+        .iter()
+        .map(|folder| {
+            walkdir::WalkDir::new(std::path::Path::new(common::REPO).join(folder))
+                .into_iter()
+                .filter(|e| e.as_ref().unwrap().file_type().is_file())
+                .count()
+        })
+        .sum::<usize>()
+        + 1;
     assert!(
-        run.stdout
-            .contains("papermap: wrote a new site (28 files) into map; preview it with `papermap serve --root map`"),
+        run.stdout.contains(&format!(
+            "papermap: wrote a new site ({files} files) into map; preview it with `papermap serve --root map`, build it with `papermap build --root map`"
+        )),
         "{}",
         run.stdout
     );
+    assert_eq!(folder.tree("map").len(), files);
     assert!(folder
         .read("map/site.toml")
         .contains("base_url = \"https://example.org\""));
@@ -45,7 +58,14 @@ fn a_new_site_builds_and_checks_clean_as_it_is() {
 #[test]
 fn init_never_replaces_a_file() {
     let folder = Site::empty();
-    folder.run(&["init"]).assert_ok();
+    let run = folder.run(&["init"]);
+    run.assert_ok();
+    assert!(
+        run.stdout
+            .contains("into .; preview it with `papermap serve`, build it with `papermap build`"),
+        "{}",
+        run.stdout
+    );
     folder.write("site.toml", "base_url = \"https://mine.example\"\n");
     let before = folder.tree(".");
     let again = folder.run(&["init"]);

@@ -95,14 +95,13 @@ async fn serve(options: ServeOptions) -> i32 {
     let others = not_content(&root);
     let started = Instant::now();
     let first = tokio::task::spawn_blocking(move || LiveSite::new(build));
-    let live = match first.await {
+    let mut live = match first.await {
         Ok(first) => first,
         Err(e) => {
             eprintln!("error: the first build stopped: {e}");
             return 1;
         }
     };
-    let mut live = live;
     match live.error() {
         Some(report) => eprint!("{report}"),
         None => {
