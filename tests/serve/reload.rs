@@ -374,20 +374,27 @@ fn an_alias_added_or_dropped_while_serving_is_served_as_a_build_writes_it() {
     assert_serves(&session.server, &session.built);
 }
 
-#[test]
-fn a_message_a_translation_loses_while_serving_is_marked_english_and_unmarked_when_it_is_back() {
-    let site = Site::fixture("minimal");
-    let messages = "i18n/fr/main.ftl";
-    let french = site.read(messages);
+const FRENCH: &str = "i18n/fr/main.ftl";
+
+/// The fixture's French messages, and the same without its `skip-to-content` message.
+fn french_and_french_without_skip(site: &Site) -> (String, String) {
+    let french = site.read(FRENCH);
     let line = french
         .lines()
         .find(|l| l.starts_with("skip-to-content = "))
-        .unwrap()
-        .to_string();
+        .unwrap();
+    let without = french.replace(&format!("{line}\n"), "");
+    (french, without)
+}
+
+#[test]
+fn a_message_a_translation_loses_while_serving_is_marked_english_and_unmarked_when_it_is_back() {
+    let site = Site::fixture("minimal");
+    let (french, without_skip) = french_and_french_without_skip(&site);
     let mut session = Session::start(&site);
     let english_skip = "<span lang=\"en\">Skip to content</span>";
     assert!(!session.server.get("/fr/").text().contains(english_skip));
-    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    save(&site, FRENCH, &without_skip);
     // Served as a build writes it (`expect_update` compares them), with the English sentence
     // marked English.
     session.expect_update("reload");
@@ -396,7 +403,7 @@ fn a_message_a_translation_loses_while_serving_is_marked_english_and_unmarked_wh
         "{}",
         session.server.get("/fr/").text()
     );
-    save(&site, messages, &french);
+    save(&site, FRENCH, &french);
     session.expect_update("reload");
     assert!(!session.server.get("/fr/").text().contains(english_skip));
     assert_serves(&session.server, &session.built);
@@ -421,13 +428,7 @@ fn log_once(server: &crate::server::Server, what: &str, holds: impl Fn(&str) -> 
 #[test]
 fn serve_prints_the_warnings_a_build_prints_each_once_while_it_holds() {
     let site = Site::fixture("minimal");
-    let messages = "i18n/fr/main.ftl";
-    let french = site.read(messages);
-    let line = french
-        .lines()
-        .find(|l| l.starts_with("skip-to-content = "))
-        .unwrap()
-        .to_string();
+    let (french, without_skip) = french_and_french_without_skip(&site);
     let mut session = Session::start(&site);
     assert!(
         !session.server.log().contains("warning:"),
@@ -457,15 +458,15 @@ fn serve_prints_the_warnings_a_build_prints_each_once_while_it_holds() {
     log_once(&session.server, shadowed, says(shadowed, 1));
 
     // A message the translation loses.
-    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    save(&site, FRENCH, &without_skip);
     session.expect_update("reload");
     let missing = "warning: i18n/fr/: 1 of";
     log_once(&session.server, missing, says(missing, 1));
 
     // Settled, it is not said again; back, it is; the others, still holding, are not repeated.
-    save(&site, messages, &french);
+    save(&site, FRENCH, &french);
     session.expect_update("reload");
-    save(&site, messages, &french.replace(&format!("{line}\n"), ""));
+    save(&site, FRENCH, &without_skip);
     session.expect_update("reload");
     let log = log_once(&session.server, missing, says(missing, 2));
     assert_eq!(log.matches(undeclared).count(), 1, "{log}");
