@@ -223,14 +223,17 @@ fn finish_init(result: Result<crate::init::Report, Diagnostics>) -> i32 {
     }
 }
 
-fn finish_import(outcome: import::Outcome) -> i32 {
-    {
-        let stderr = std::io::stderr();
-        let mut out = stderr.lock();
-        for w in &outcome.warnings {
-            let _ = writeln!(out, "warning: {w}");
-        }
+/// Each warning on a line of its own on standard error, as every command prints them.
+pub(crate) fn print_warnings(warnings: &[impl std::fmt::Display]) {
+    let stderr = std::io::stderr();
+    let mut out = stderr.lock();
+    for w in warnings {
+        let _ = writeln!(out, "warning: {w}");
     }
+}
+
+fn finish_import(outcome: import::Outcome) -> i32 {
+    print_warnings(&outcome.warnings);
     match outcome.result {
         Ok(report) => {
             let noun = if report.works == 1 { "work" } else { "works" };
@@ -258,13 +261,7 @@ const NOTHING_WRITTEN: &str = "nothing was written, the last output is unchanged
 fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
     match result {
         Ok(report) => {
-            {
-                let stderr = std::io::stderr();
-                let mut out = stderr.lock();
-                for w in &report.warnings {
-                    let _ = writeln!(out, "warning: {w}");
-                }
-            }
+            print_warnings(&report.warnings);
             crate::outln!("{}", summary(&report, "built"));
             0
         }
@@ -281,9 +278,7 @@ fn finish_build(result: Result<Report, Diagnostics>) -> i32 {
 fn finish_check(result: Result<Report, Diagnostics>, strict: bool, json: bool) -> i32 {
     match result {
         Ok(report) => {
-            for w in &report.warnings {
-                let _ = writeln!(std::io::stderr(), "warning: {w}");
-            }
+            print_warnings(&report.warnings);
             let text = |coverage: &crate::coverage::Coverage| {
                 if json {
                     coverage.json()

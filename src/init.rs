@@ -104,11 +104,11 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
                 );
             }
         }
-        let at = at(path);
-        if at.exists() {
+        let target = at(path);
+        if target.exists() {
             errors.push(
                 Diagnostic::new(
-                    &at,
+                    &target,
                     "the new site has a file here, and this one would be lost",
                 )
                 .with_help("move it away, or pass another folder: papermap init DIR"),
@@ -120,19 +120,19 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
     }
     let mut written = Vec::new();
     for (path, bytes) in &files {
-        let at = at(path);
-        let result = at
+        let target = at(path);
+        let result = target
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&at, bytes));
+            .and_then(|()| std::fs::write(&target, bytes));
         match result {
-            Ok(()) => written.push(at),
+            Ok(()) => written.push(target),
             Err(e) => {
                 // Half a site is no start: the files written so far (none was there) go.
                 for path in &written {
                     let _ = std::fs::remove_file(path);
                 }
-                errors.push(Diagnostic::new(&at, format!("cannot write: {e}")));
+                errors.push(Diagnostic::new(&target, format!("cannot write: {e}")));
                 return Err(errors);
             }
         }

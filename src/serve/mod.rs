@@ -105,7 +105,7 @@ async fn serve(options: ServeOptions) -> i32 {
     match live.error() {
         Some(report) => eprint!("{report}"),
         None => {
-            warn(live.fresh_warnings());
+            crate::cli::print_warnings(&live.fresh_warnings());
             crate::outln!(
                 "papermap: built {} files in memory in {} ms",
                 live.files().len(),
@@ -278,16 +278,18 @@ fn watch(
             {
                 // A source folder that appeared (or came back): watched from now on, and what
                 // it already holds is looked for.
+                // Every file is looked at again (lost count), so its files need no walk here.
                 watch_source_folder(&mut watcher, path);
                 lost_count = true;
+                continue;
             }
             // A folder made inside a watched one (`i18n/de/`, `content/notes/`) may hold files
             // written before its own watch began, whose events never come: they are looked at.
+            // Only inside the sources: a build's output folder appearing is not walked.
             let in_sources = relative
                 .components()
                 .next()
                 .is_some_and(|first| crate::cache::INPUTS.iter().any(|i| first.as_os_str() == *i));
-            // Only inside the sources: a build's output folder appearing is not walked.
             let within = if in_sources && path.is_dir() {
                 files_within(path)
             } else {
@@ -369,7 +371,7 @@ fn watch(
             None => {
                 // An edit that changed no page can still raise or settle a warning (a folder of
                 // messages for a language the site does not list).
-                warn(live.fresh_warnings());
+                crate::cli::print_warnings(&live.fresh_warnings());
                 if update.changed.is_empty() && previous_error.is_none() {
                     continue;
                 }
@@ -392,13 +394,6 @@ fn files_within(folder: &Path) -> Vec<PathBuf> {
         .filter(|entry| entry.file_type().is_file())
         .map(walkdir::DirEntry::into_path)
         .collect()
-}
-
-/// Prints warnings as `build` does, on standard error.
-fn warn(warnings: Vec<String>) {
-    for w in warnings {
-        eprintln!("warning: {w}");
-    }
 }
 
 fn is_edit(kind: &notify::EventKind) -> bool {
