@@ -302,6 +302,21 @@ fn language_warnings(coverage: &Coverage, config: &Config) -> Vec<String> {
     warnings
 }
 
+/// The warning for the files of the output folder that the site does not have and that no
+/// build of it wrote, left in place.
+fn kept_files_warning(output: &Path, kept: &[String]) -> String {
+    let (are, were, them) = match kept.len() {
+        1 => ("is", "was", "it"),
+        _ => ("are", "were", "them"),
+    };
+    format!(
+        "{}: {} {are} not the site's and {were} not written by papermap, so {they} {are} left in place; delete {them} if the built site should not have {them}",
+        output.display(),
+        crate::diagnostics::named_and_counted(kept, 5, ("file", "files")),
+        they = if kept.len() == 1 { "it" } else { "they" },
+    )
+}
+
 /// `papermap build`: the site (or the part of it that `options.part` names), written into the
 /// output folder only if nothing failed. Pages are written as they are rendered; a file whose
 /// bytes did not change is not rewritten.
@@ -342,6 +357,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
                         changed: 0,
                         unchanged: last.files.len(),
                         removed: 0,
+                        kept: Vec::new(),
                     }),
                 });
             }
@@ -499,8 +515,18 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     if !late.is_empty() {
         return Err(Diagnostics::from(late));
     }
+    // What the last build wrote there may go; what someone else put there stays.
+    let written_before: rustc_hash::FxHashSet<String> = cache::load(&options.root, &output)
+        .map(|last| last.files.into_iter().map(|(place, ..)| place).collect())
+        .unwrap_or_default();
     cache::forget(&options.root, &output);
-    let (written, files) = writer.commit(part.is_whole()).map_err(cannot_write)?;
+    let (written, files) = writer
+        .commit(part.is_whole(), &written_before)
+        .map_err(cannot_write)?;
+    drop(written_before);
+    if !written.kept.is_empty() {
+        warnings.push(kept_files_warning(&output, &written.kept));
+    }
     stopwatch.lap("committed");
     if let Some(fingerprint) = fingerprint {
         // Without a manifest the next build is a whole one: nothing is lost.
@@ -511,6 +537,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
             &pages,
             &warnings,
             &files,
+            &written.kept,
         );
     }
     Ok(Report {

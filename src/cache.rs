@@ -35,8 +35,11 @@ pub struct Manifest {
     pub pages: Vec<(String, usize)>,
     /// The warnings the build printed (missing messages).
     pub warnings: Vec<String>,
-    /// Every file of the output folder: path in it, size, modification time (ns).
+    /// Every file of the output folder that the build wrote: path in it, size, modification
+    /// time (ns).
     pub files: Vec<(String, u64, u64)>,
+    /// The other files of the output folder, which the build left in place (someone else's).
+    pub kept: Vec<String>,
 }
 
 /// A hash of everything a build depends on: `options` (what the command line asked, as text),
@@ -109,6 +112,7 @@ pub fn load(root: &Path, output: &Path) -> Option<Manifest> {
         pages: Vec::new(),
         warnings: Vec::new(),
         files: Vec::new(),
+        kept: Vec::new(),
     };
     for line in lines {
         let (kind, rest) = line.split_once(' ')?;
@@ -120,6 +124,7 @@ pub fn load(root: &Path, output: &Path) -> Option<Manifest> {
                     .push((locale.to_string(), count.parse().ok()?));
             }
             "warning" => manifest.warnings.push(rest.to_string()),
+            "kept" => manifest.kept.push(rest.to_string()),
             "file" => {
                 let mut parts = rest.splitn(3, ' ');
                 let size = parts.next()?.parse().ok()?;
@@ -143,6 +148,7 @@ pub fn store(
     pages: &[(String, usize)],
     warnings: &[String],
     files: &[StampedFile],
+    kept: &[String],
 ) -> io::Result<()> {
     let path = manifest_path(root, output);
     if let Some(parent) = path.parent() {
@@ -161,6 +167,9 @@ pub fn store(
     for (place, size, time) in files {
         writeln!(text, "file {size} {time} {place}")?;
     }
+    for place in kept {
+        writeln!(text, "kept {place}")?;
+    }
     text.into_inner().map_err(|e| e.into_error())?;
     fs::rename(partial, path)
 }
@@ -170,9 +179,20 @@ pub fn forget(root: &Path, output: &Path) {
     let _ = fs::remove_file(manifest_path(root, output));
 }
 
-/// Whether the output folder holds exactly the files the manifest lists, unchanged.
+/// Whether the output folder holds exactly the files the manifest lists, unchanged, beside the
+/// ones the build left in place.
 pub fn output_is_intact(output: &Path, manifest: &Manifest) -> bool {
-    output_files(output).is_ok_and(|files| files == manifest.files)
+    output_files(output).is_ok_and(|mut files| {
+        if manifest.kept.is_empty() {
+            return files == manifest.files;
+        }
+        let kept: std::collections::BTreeSet<&str> =
+            manifest.kept.iter().map(String::as_str).collect();
+        let before = files.len();
+        files.retain(|(place, ..)| !kept.contains(place.as_str()));
+        // The files left in place are still there, so the build's warning about them holds.
+        before - files.len() == kept.len() && files == manifest.files
+    })
 }
 
 #[cfg(test)]
@@ -188,7 +208,11 @@ mod tests {
         for (place, text) in files {
             writer.put(place, text.as_bytes()).unwrap();
         }
-        writer.commit(true).unwrap().1
+        // Every file there is of an earlier build of this test's, and may go.
+        let written_before = output_files(output)
+            .map(|files| files.into_iter().map(|(place, ..)| place).collect())
+            .unwrap_or_default();
+        writer.commit(true, &written_before).unwrap().1
     }
 
     #[test]
@@ -204,7 +228,7 @@ mod tests {
         let files = build_into(&output, &site);
         let pages = [("en".to_string(), 1), ("fr".to_string(), 1)];
         let warnings = ["a warning\nover two lines".to_string()];
-        store(root.path(), &output, 0xfeed, &pages, &warnings, &files).unwrap();
+        store(root.path(), &output, 0xfeed, &pages, &warnings, &files, &[]).unwrap();
 
         let manifest = load(root.path(), &output).expect("the manifest just stored");
         assert_eq!(manifest.fingerprint, 0xfeed);

@@ -332,6 +332,7 @@ fn summary(report: &Report, verb: &str) -> String {
         .unwrap_or_default();
     let files = report
         .written
+        .as_ref()
         .map(|w| {
             format!(
                 " ({} written, {} unchanged, {} removed)",

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use walkdir::WalkDir;
 
@@ -43,7 +43,7 @@ pub fn files_of(from: &Path, to: &str) -> io::Result<Vec<(String, PathBuf)>> {
 }
 
 /// What a build's writing did.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Written {
     /// Files written because they are new or their bytes changed.
     pub changed: usize,
@@ -51,6 +51,9 @@ pub struct Written {
     pub unchanged: usize,
     /// Files of the last output that the site no longer has, removed.
     pub removed: usize,
+    /// Files of the output folder that the site does not have and the last build did not
+    /// write, left in place: their places in the folder, sorted.
+    pub kept: Vec<String>,
 }
 
 /// The start of a staging folder's name, before the number of the process that writes it.
@@ -196,18 +199,25 @@ impl Writer {
     }
 
     /// Moves the changed files into the output folder. With `remove_others` (a whole build, not
-    /// a part of one), the files of the output folder that were not handed over go, and the
-    /// files handed over are then the whole output folder: they are returned as
+    /// a part of one), the files of the output folder that were not handed over go if the last
+    /// build wrote them (`written_before` holds the places it wrote) and stay otherwise: a
+    /// file someone put there is theirs. The files handed over are then the whole output
+    /// folder but the ones kept: they are returned as
     /// [`output_files`] would find them there, without another walk through the folder (which
     /// took 0.25 s of a 10 000-paper build, 2.5 s at 100 000 papers). A part's are returned
     /// likewise, though other files stay beside them.
-    pub fn commit(self, remove_others: bool) -> io::Result<(Written, Vec<StampedFile>)> {
+    pub fn commit(
+        self,
+        remove_others: bool,
+        written_before: &FxHashSet<String>,
+    ) -> io::Result<(Written, Vec<StampedFile>)> {
         let placed = self.placed.into_inner().unwrap_or_else(|e| e.into_inner());
         let unchanged = self.unchanged.into_inner();
         let staged = self.staging.keep();
-        let result = move_into(&staged, &self.target, &placed, remove_others);
+        let others = remove_others.then_some(written_before);
+        let result = move_into(&staged, &self.target, &placed, others);
         let _ = fs::remove_dir_all(&staged);
-        let (changed, removed) = result?;
+        let (changed, removed, kept) = result?;
         let mut files: Vec<StampedFile> = placed
             .into_iter()
             .map(|(place, (size, time))| (place, size, time))
@@ -219,6 +229,7 @@ impl Writer {
             changed,
             unchanged,
             removed,
+            kept,
         };
         Ok((written, files))
     }
@@ -273,17 +284,18 @@ fn same_bytes(path: &Path, bytes: &[u8]) -> Option<fs::Metadata> {
     }
 }
 
-/// Moves every file of `staged` to the same place in `target`; returns how many it moved and
-/// how many files of `target` outside `placed` it removed.
+/// Moves every file of `staged` to the same place in `target`; returns how many it moved, how
+/// many files of `target` outside `placed` it removed (with `removable`, those among them that
+/// it holds), and the places of those it kept.
 fn move_into(
     staged: &Path,
     target: &Path,
     placed: &FxHashMap<String, (u64, u64)>,
-    remove_others: bool,
-) -> io::Result<(usize, usize)> {
+    removable: Option<&FxHashSet<String>>,
+) -> io::Result<(usize, usize, Vec<String>)> {
     if !target.exists() {
         fs::rename(staged, target)?;
-        return Ok((placed.len(), 0));
+        return Ok((placed.len(), 0, Vec::new()));
     }
     let mut moved = 0;
     for entry in WalkDir::new(staged) {
@@ -310,7 +322,8 @@ fn move_into(
         moved += 1;
     }
     let mut removed = 0;
-    if remove_others {
+    let mut kept = Vec::new();
+    if let Some(removable) = removable {
         for entry in WalkDir::new(target).contents_first(true) {
             let entry = entry.map_err(io::Error::other)?;
             let within = entry
@@ -324,12 +337,17 @@ fn move_into(
                     fs::remove_dir(entry.path())?;
                 }
             } else if !placed.contains_key(&place) {
-                fs::remove_file(entry.path())?;
-                removed += 1;
+                if removable.contains(&place) {
+                    fs::remove_file(entry.path())?;
+                    removed += 1;
+                } else {
+                    kept.push(place);
+                }
             }
         }
     }
-    Ok((moved, removed))
+    kept.sort_unstable();
+    Ok((moved, removed, kept))
 }
 
 /// The pages a build could not write, told once for each cause: a full disk fails every page
@@ -380,9 +398,18 @@ impl WriteFailures {
     }
 }
 
-/// The output folder is replaced whole: it must not be the site itself, a folder above it, or
-/// one of its source folders.
+/// The output folder is replaced whole: it must be a folder (or nothing yet), and not the site
+/// itself, a folder above it, or one of its source folders.
 pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnostics> {
+    if output.exists() && !output.is_dir() {
+        return Err(Diagnostics::from(
+            Diagnostic::new(
+                output,
+                "the output is a file, and a build writes a folder there",
+            )
+            .with_help("choose a folder for the built site with --output, such as public"),
+        ));
+    }
     let absolute = |p: &Path| {
         std::path::absolute(p)
             .map(|p| normalize(&p))

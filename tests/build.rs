@@ -237,9 +237,10 @@ fn a_build_removes_the_staging_folders_of_builds_that_were_stopped() {
 #[test]
 fn a_build_replaces_the_whole_output_folder() {
     let site = Site::fixture("minimal");
-    site.write("public/stale.html", "old");
     site.build().assert_ok();
-    assert!(!site.path("public/stale.html").exists());
+    site.remove("content/papers/1000.00003.md");
+    site.build().assert_ok();
+    assert!(!site.path("public/paper/1000.00003").exists());
     assert!(site.path("public/index.html").is_file());
     let leftovers: Vec<_> = std::fs::read_dir(site.root())
         .unwrap()

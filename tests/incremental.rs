@@ -129,10 +129,83 @@ fn an_output_folder_changed_by_hand_is_built_again() {
     site.write("public/stray.html", "left over");
     let run = site.build();
     run.assert_ok();
-    assert!(run.stdout.contains("1 removed"), "{}", run.stdout);
     assert_eq!(site.read("public/robots.txt"), robots);
     assert!(site.path("public/paper/1000.00001/index.html").is_file());
-    assert!(!site.path("public/stray.html").exists());
+    // Not the site's, and no build wrote it: someone put it there, and it stays.
+    assert!(run.stdout.contains("0 removed"), "{}", run.stdout);
+    assert_eq!(site.read("public/stray.html"), "left over");
+    assert!(
+        run.stderr.contains(
+            "warning: public: stray.html is not the site's and was not written by papermap, so it is left in place; delete it if the built site should not have it"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_build_removes_only_the_files_an_earlier_build_wrote() {
+    let site = Site::fixture("minimal");
+    site.write("public/notes.txt", "mine");
+    site.write("public/drafts/a.html", "mine too");
+    let first = site.build();
+    first.assert_ok();
+    assert!(first.stdout.contains("0 removed"), "{}", first.stdout);
+    assert!(
+        first.stderr.contains(
+            "warning: public: drafts/a.html and notes.txt are not the site's and were not written by papermap, so they are left in place"
+        ),
+        "{}",
+        first.stderr
+    );
+
+    // Nothing new: the build returns at once, and says its warning again, which still holds.
+    let again = site.build();
+    again.assert_ok();
+    assert!(
+        again.stdout.contains("(0 files written"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.stderr.contains("drafts/a.html and notes.txt"),
+        "{}",
+        again.stderr
+    );
+
+    // A record gone: the pages the last build wrote for it go, the user's files stay.
+    site.remove("content/papers/1000.00003.md");
+    let after = site.build();
+    after.assert_ok();
+    assert!(!site.path("public/paper/1000.00003/index.html").exists());
+    assert!(!after.stdout.contains(" 0 removed"), "{}", after.stdout);
+    assert_eq!(site.read("public/notes.txt"), "mine");
+    assert_eq!(site.read("public/drafts/a.html"), "mine too");
+
+    // A file of theirs that went is no longer named.
+    site.remove("public/notes.txt");
+    let last = site.build();
+    last.assert_ok();
+    assert!(
+        last.stderr
+            .contains("public: drafts/a.html is not the site's"),
+        "{}",
+        last.stderr
+    );
+    assert!(!last.stderr.contains("notes.txt"), "{}", last.stderr);
+}
+
+#[test]
+fn an_output_that_is_a_file_is_an_error_and_the_file_stays() {
+    let site = Site::fixture("minimal");
+    let config = site.read("site.toml");
+    let run = site.run(&["build", "--output", "site.toml"]);
+    run.assert_error("site.toml: the output is a file, and a build writes a folder there");
+    assert_eq!(site.read("site.toml"), config);
+    site.write("notes.txt", "mine");
+    site.run(&["build", "--output", "notes.txt"])
+        .assert_error("help: choose a folder for the built site with --output, such as public");
+    assert_eq!(site.read("notes.txt"), "mine");
 }
 
 #[test]
