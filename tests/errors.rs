@@ -261,6 +261,110 @@ fn error_block<'a>(stderr: &'a str, place: &str) -> &'a str {
     &stderr[start..end]
 }
 
+/// Templates that include themselves, macros that call themselves and templates that import
+/// themselves, alone or round a circle of two, overflowed the stack of the thread that rendered
+/// or loaded them, which aborted papermap (`serve` too): each is an error at the template, naming
+/// the circle. The vendored Tera stops macro calls and includes 64 deep
+/// (`vendor/tera/PATCHES.md`).
+#[test]
+fn templates_and_macros_that_call_themselves_without_end() {
+    let page = |content: &str| {
+        format!(
+            "{{% extends \"base.html\" %}}{{% block content %}}{content}{{% endblock content %}}"
+        )
+    };
+    let boom = "{% extends \"base.html\" %}\n\
+                {% macro boom(n) %}{{ self::boom(n=n+1) }}{% endmacro boom %}\n\
+                {% block content %}{{ self::boom(n=0) }}{% endblock content %}";
+    let macros = std::fs::read_to_string(
+        std::path::Path::new(common::REPO).join("themes/default/templates/macros.html"),
+    )
+    .unwrap();
+    let cases = [
+        (
+            vec![
+                ("templates/page.html", page("{% include \"loop.html\" %}")),
+                ("templates/loop.html", "x{% include \"loop.html\" %}".to_string()),
+            ],
+            ("templates/page.html", "loop.html"),
+            "templates include one another without end: `loop.html` → `loop.html` (stopped at 64 includes deep)",
+        ),
+        (
+            vec![
+                ("templates/page.html", page("{% include \"a.html\" %}")),
+                ("templates/a.html", "{% include \"b.html\" %}".to_string()),
+                ("templates/b.html", "{% include \"a.html\" %}".to_string()),
+            ],
+            ("templates/page.html", "a.html"),
+            "templates include one another without end: `a.html` → `b.html` → `a.html`",
+        ),
+        (
+            vec![("templates/page.html", boom.to_string())],
+            ("templates/page.html", "boom(n)"),
+            "the macro `boom` calls itself more than 64 times deep",
+        ),
+        (
+            vec![(
+                "templates/macros.html",
+                format!("{{% import \"macros.html\" as m2 %}}\n{macros}"),
+            )],
+            ("templates/macros.html", "{% import"),
+            "Template `macros.html` imports itself, as `m2`: templates that import one another would load without end (macros.html → macros.html)",
+        ),
+        (
+            vec![
+                ("templates/a.html", "{% import \"b.html\" as b %}".to_string()),
+                ("templates/b.html", "{% import \"a.html\" as a %}".to_string()),
+            ],
+            ("templates/a.html", "b.html"),
+            "Template `a.html` imports `b.html`, which leads back to it",
+        ),
+    ];
+    for (files, (file, needle), report) in cases {
+        let (site, run) = broken_build(|s| {
+            for (path, text) in &files {
+                s.write(path, text);
+            }
+        });
+        let (line, column) = position_of(&site.read(file), needle);
+        run.assert_error(&format!("{file}:{line}:{column}: "));
+        run.assert_error(report);
+        assert!(!run.stderr.contains("overflowed"), "{}", run.stderr);
+    }
+}
+
+/// Calls that end still nest: a macro that calls itself 20 deep, a template that includes
+/// itself 20 deep.
+#[test]
+fn templates_and_macros_that_call_themselves_20_deep() {
+    let site = Site::fixture("minimal");
+    site.write(
+        "templates/page.html",
+        "{% extends \"base.html\" %}\n\
+         {% macro down(n) %}{{ n }}{% if n > 1 %},{{ self::down(n=n - 1) }}{% endif %}{% endmacro down %}\n\
+         {% block content %}<p>{{ self::down(n=20) }}</p>\
+         {% set n = 20 %}<p>{% include \"down.html\" %}</p>{% endblock content %}",
+    );
+    site.write(
+        "templates/down.html",
+        "{{ n }}{% set n = n - 1 %}{% if n > 0 %};{% include \"down.html\" %}{% endif %}",
+    );
+    site.build().assert_ok();
+    let down: Vec<String> = (1..=20).rev().map(|n| n.to_string()).collect();
+    let pages: Vec<String> = site
+        .tree("public")
+        .into_values()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .collect();
+    for list in [down.join(","), down.join(";")] {
+        let shown = format!("<p>{list}</p>");
+        assert!(
+            pages.iter().any(|page| page.contains(&shown)),
+            "no page shows {shown}"
+        );
+    }
+}
+
 #[test]
 fn a_default_language_without_messages_is_one_error_not_one_a_page() {
     let (_, run) = broken_build(|s| std::fs::remove_dir_all(s.path("i18n/en")).unwrap());

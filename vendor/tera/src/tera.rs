@@ -1,4 +1,4 @@
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -362,7 +362,72 @@ impl Tera {
             }
         }
 
+        // papermap patch: templates that import one another are an error here. Loading the
+        // macros of one for a render went round the circle until the stack overflowed, and the
+        // process aborted.
+        if let Some(circle) = self.import_circle() {
+            let chain: Vec<&str> = circle.iter().map(|&(name, _)| name).collect();
+            let chain = chain.join(" → ");
+            let (first, (second, namespace)) = (circle[0].0, circle[1]);
+            return Err(Error::msg(if circle.len() == 2 {
+                format!(
+                    "Template `{}` imports itself, as `{}`: templates that import one another \
+                     would load without end ({}); a template calls its own macros as \
+                     self::name, without importing itself",
+                    first, namespace, chain
+                )
+            } else {
+                format!(
+                    "Template `{}` imports `{}`, which leads back to it: templates that import \
+                     one another would load without end ({}); remove one of these imports \
+                     (macros they share can go in a template of their own, which imports none \
+                     of them)",
+                    first, second, chain
+                )
+            }));
+        }
+
         Ok(())
+    }
+
+    /// papermap patch: the first circle of imports found, trying templates by name: each
+    /// template round it with the namespace the one before imports it as, the first one again
+    /// at the end (`a` imports `b` as `m`, which imports `a` as `n`: `a`, `b` as `m`, `a` as
+    /// `n`). Imports are followed on a list, not by recursion, as deep as they go.
+    fn import_circle(&self) -> Option<Vec<(&str, &str)>> {
+        let mut names: Vec<&str> = self.templates.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        // Templates whose imports have all been followed without coming back to them.
+        let mut done: FxHashSet<&str> = FxHashSet::default();
+        for name in names {
+            // The templates being followed: each with its namespace and how many of its imports
+            // have been followed.
+            let mut path: Vec<(&str, &str, usize)> = vec![(name, "", 0)];
+            while let Some(&(current, _, followed)) = path.last() {
+                let imports =
+                    self.templates.get(current).map_or(&[][..], |t| &t.imported_macro_files[..]);
+                let Some((next, namespace)) = imports.get(followed) else {
+                    done.insert(current);
+                    path.pop();
+                    continue;
+                };
+                if let Some(last) = path.last_mut() {
+                    last.2 += 1;
+                }
+                if let Some(start) = path.iter().position(|&(name, ..)| name == next) {
+                    let mut circle: Vec<(&str, &str)> = path[start..]
+                        .iter()
+                        .map(|&(name, namespace, _)| (name, namespace))
+                        .collect();
+                    circle.push((next, namespace));
+                    return Some(circle);
+                }
+                if !done.contains(next.as_str()) {
+                    path.push((next, namespace, 0));
+                }
+            }
+        }
+        None
     }
 
     /// Renders a Tera template given a [`Context`].
@@ -1030,6 +1095,52 @@ mod tests {
             .unwrap_err();
 
         assert!(err.to_string().contains("Circular extend detected for template"));
+    }
+
+    // papermap patch: a circle of imports is an error when the templates are added, rather than a
+    // stack overflow when one of them renders.
+    #[test]
+    fn templates_that_import_one_another_are_an_error() {
+        let mut tera = Tera::default();
+        let err =
+            tera.add_raw_templates(vec![("macros", "{% import \"macros\" as m2 %}")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with(
+                "Template `macros` imports itself, as `m2`: templates that import one another \
+                 would load without end (macros → macros)"
+            ),
+            "{}",
+            err
+        );
+
+        let mut tera = Tera::default();
+        let err = tera
+            .add_raw_templates(vec![
+                ("b", "{% import \"c\" as c %}"),
+                ("c", "{% import \"a\" as a %}"),
+                ("a", "{% import \"b\" as b %}"),
+                ("tpl", "{% import \"a\" as a %}"),
+            ])
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with(
+                "Template `a` imports `b`, which leads back to it: templates that import one \
+                 another would load without end (a → b → c → a)"
+            ),
+            "{}",
+            err
+        );
+
+        // Imports that share a template without a circle are fine.
+        let mut tera = Tera::default();
+        tera.add_raw_templates(vec![
+            ("common", "{% macro x() %}x{% endmacro x %}"),
+            ("a", "{% import \"common\" as common %}"),
+            ("b", "{% import \"common\" as common %}{% import \"a\" as a %}"),
+            ("tpl", "{% import \"a\" as a %}{% import \"b\" as b %}{{ common::x() }}"),
+        ])
+        .unwrap();
+        assert_eq!(tera.render("tpl", &Context::new()).unwrap(), "x");
     }
 
     #[test]

@@ -198,6 +198,15 @@ impl<'a> CallStack<'a> {
         self.current_frame().active_template
     }
 
+    /// papermap patch: the macro calls and includes being rendered, outermost first, each as its
+    /// kind, its name (the macro's or the included template's) and the template it renders.
+    pub fn calls(&self) -> impl Iterator<Item = (FrameType, &'a str, &'a str)> + '_ {
+        self.stack
+            .iter()
+            .filter(|frame| matches!(frame.kind, FrameType::Macro | FrameType::Include))
+            .map(|frame| (frame.kind, frame.name, &frame.active_template.name[..]))
+    }
+
     pub fn current_context_cloned(&self) -> Value {
         let mut context = HashMap::new();
 

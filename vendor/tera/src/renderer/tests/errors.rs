@@ -256,3 +256,74 @@ fn error_gives_source_on_tests() {
         "Tester `undefined` was called with some args but this test doesn\'t take args"
     );
 }
+
+// papermap patch: macro calls and includes nest at most `MAX_CALL_DEPTH` deep (processor.rs):
+// deeper, they are an error rather than a stack overflow that aborts the process.
+#[test]
+fn calls_without_end_are_an_error_naming_the_circle() {
+    let cases = vec![
+        (
+            vec![("tpl", "{% macro boom(n) %}{{ self::boom(n=n+1) }}{% endmacro boom %}{{ self::boom(n=0) }}")],
+            "the macro `boom` calls itself more than 64 times deep",
+        ),
+        (
+            vec![("tpl", "{% include \"loop\" %}"), ("loop", "x{% include \"loop\" %}")],
+            "templates include one another without end: `loop` → `loop` (stopped at 64 includes deep)",
+        ),
+        (
+            vec![
+                ("tpl", "{% include \"a\" %}"),
+                ("a", "{% include \"b\" %}"),
+                ("b", "{% include \"a\" %}"),
+            ],
+            "templates include one another without end: `a` → `b` → `a`",
+        ),
+        (
+            vec![
+                ("macros", "{% macro m() %}{% include \"tpl\" %}{% endmacro m %}"),
+                ("tpl", "{% import \"macros\" as macros %}{{ macros::m() }}"),
+            ],
+            "macros and includes call one another more than 64 deep, as if without end: `m` → `tpl` → `m`",
+        ),
+        (
+            vec![(
+                "tpl",
+                "{% macro ping() %}{{ self::pong() }}{% endmacro ping %}\
+                 {% macro pong() %}{{ self::ping() }}{% endmacro pong %}{{ self::ping() }}",
+            )],
+            "macros call one another more than 64 deep, as if without end: `ping` → `pong` → `ping`",
+        ),
+    ];
+    for (templates, message) in cases {
+        let mut tera = Tera::default();
+        tera.add_raw_templates(templates).unwrap();
+        let err = tera.render("tpl", &Context::new()).unwrap_err();
+        let mut text = err.to_string();
+        let mut source = err.source();
+        while let Some(s) = source {
+            text = s.to_string();
+            source = s.source();
+        }
+        assert!(text.starts_with(message), "{}", text);
+    }
+}
+
+// papermap patch: calls that end before `MAX_CALL_DEPTH` render as before.
+#[test]
+fn calls_that_end_may_nest_up_to_the_limit() {
+    let mut tera = Tera::default();
+    tera.add_raw_templates(vec![
+        (
+            "macros",
+            "{% macro down(n) %}{{ n }}{% if n > 1 %},{{ self::down(n=n - 1) }}{% endif %}{% endmacro down %}",
+        ),
+        ("tpl", "{% import \"macros\" as macros %}{{ macros::down(n=64) }}"),
+        ("inc", "{% set n = n - 1 %}{{ n }}{% if n > 0 %}{% include \"inc\" %}{% endif %}"),
+        ("include", "{% set n = 64 %}{% include \"inc\" %}"),
+    ])
+    .unwrap();
+    let down: Vec<String> = (1..=64).rev().map(|n| n.to_string()).collect();
+    assert_eq!(tera.render("tpl", &Context::new()).unwrap(), down.join(","));
+    let down: String = (0..64).rev().map(|n| n.to_string()).collect();
+    assert_eq!(tera.render("include", &Context::new()).unwrap(), down);
+}
