@@ -1,6 +1,6 @@
-//! The command line: `papermap build`, `papermap check` and `papermap import openalex`. Exit
-//! codes: 0 success, 1 errors in the site's files (or in the files to import), 2 a command line
-//! that does not parse (clap's own code for usage errors).
+//! The command line: `papermap build`, `check`, `serve`, `import openalex`, `init` and
+//! `translate`. Exit codes: 0 success, 1 errors in the site's files (or in the files to
+//! import), 2 a command line that does not parse (clap's own code for usage errors).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,6 +37,10 @@ pub enum Command {
     /// Write a new site to start from: site.toml, two paper records (one translated), the
     /// default theme and the messages of three languages. No file is replaced.
     Init(InitArgs),
+    /// Start translations of paper records or long-form pages into one of the site's languages:
+    /// a draft file beside each original, holding its title and text to translate in place and
+    /// the `translated_from` of the version it copies. No file is replaced.
+    Translate(TranslateArgs),
     /// Preview the site: build it in memory, serve it, and update open pages as you edit.
     Serve(ServeArgs),
 }
@@ -94,6 +98,20 @@ pub struct InitArgs {
     /// The new site's folder, made if missing.
     #[arg(default_value = ".", value_name = "DIR")]
     pub dir: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct TranslateArgs {
+    /// The language to translate into: a `code` of site.toml's `[[languages]]`.
+    #[arg(value_name = "CODE")]
+    pub locale: String,
+    /// Papers by id (2103.14749), long-form pages by path in content/ without .md
+    /// (press/story), or the file of either.
+    #[arg(required = true, value_name = "PAPER|PAGE")]
+    pub originals: Vec<String>,
+    /// The site's folder, holding site.toml.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub root: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -198,6 +216,35 @@ pub fn run() -> i32 {
             finish_import(import::openalex(&options))
         }
         Command::Init(args) => finish_init(crate::init::init(&args.dir)),
+        Command::Translate(args) => {
+            finish_translate(crate::translate::translate(&crate::translate::Options {
+                root: args.root,
+                locale: args.locale,
+                originals: args.originals,
+            }))
+        }
+    }
+}
+
+fn finish_translate(result: Result<crate::translate::Report, Diagnostics>) -> i32 {
+    match result {
+        Ok(report) => {
+            for path in &report.written {
+                crate::outln!("{}", path.display());
+            }
+            let (count, each) = match report.written.len() {
+                1 => ("a translation".to_string(), "it"),
+                n => (format!("{n} translations"), "each"),
+            };
+            crate::outln!(
+                "papermap: started {count}, as drafts: translate {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
+            );
+            0
+        }
+        Err(diagnostics) => {
+            print_errors(diagnostics, "nothing was written");
+            1
+        }
     }
 }
 

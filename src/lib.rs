@@ -54,3 +54,4 @@ pub mod search;
 pub mod serve;
 pub mod static_places;
 pub mod templates;
+pub mod translate;

@@ -1,0 +1,350 @@
+//! `papermap translate`: starts translations of paper records and long-form pages into one of
+//! the site's languages. Each is a draft file beside its original, holding the original's title
+//! and text to translate in place and the `translated_from` digest of the version it copies, so
+//! that `check` tells the translator when the original changes later. Nothing is replaced, and
+//! nothing is written unless every translation can be.
+
+use std::path::{Path, PathBuf};
+
+use serde_yaml::{Mapping, Value};
+
+use crate::build::{self, Site};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
+use crate::frontmatter::FrontMatter;
+use crate::model::versions::paper_digest;
+
+/// What to translate, and into which language.
+pub struct Options {
+    /// The site's folder, holding `site.toml`.
+    pub root: PathBuf,
+    /// The language to translate into: a `code` of `site.toml`.
+    pub locale: String,
+    /// Papers by id (`2103.14749`), pages by path (`press/story`), or either by its file.
+    pub originals: Vec<String>,
+}
+
+/// The translations written, each as a path from where papermap runs.
+#[derive(Debug)]
+pub struct Report {
+    pub written: Vec<PathBuf>,
+}
+
+/// A record or page of the site to translate.
+enum Original<'a> {
+    Paper(&'a crate::model::PaperEntry),
+    Page(&'a crate::model::PageEntry),
+}
+
+/// Fields of a long-form page that belong to its version alone: a translation starts without
+/// them (a `slug` or `aliases` copied would claim the original's addresses).
+const PAGE_FIELDS_NOT_COPIED: &[&str] = &["slug", "aliases", "lang", "translated_from", "draft"];
+
+/// Writes a draft translation into `options.locale` of each of `options.originals`.
+pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
+    let site = build::load(&build::Options {
+        root: options.root.clone(),
+        drafts: true,
+        ..build::Options::default()
+    })?;
+    let locale = options.locale.as_str();
+    let mut errors = Diagnostics::new();
+    if !site.config.languages.iter().any(|l| l.code == locale) {
+        let codes: Vec<&str> = site
+            .config
+            .languages
+            .iter()
+            .map(|l| l.code.as_str())
+            .collect();
+        let mut error = Diagnostic::new(
+            site.config.display_path("site.toml"),
+            format!(
+                "`{locale}` is not a language of the site (its languages: {})",
+                codes.join(", ")
+            ),
+        );
+        error = match crate::diagnostics::suggest(locale, codes.iter().copied()) {
+            Some(code) => error.with_help(format!("did you mean `{code}`?")),
+            None => error.with_help(format!(
+                "declare it first: add `[[languages]]` with `code = \"{locale}\"` to site.toml"
+            )),
+        };
+        errors.push(error);
+        return Err(errors);
+    }
+    let mut drafts: Vec<(PathBuf, String)> = Vec::new();
+    for name in &options.originals {
+        let draft = find(&site, name).and_then(|original| match original {
+            Original::Paper(paper) => paper_draft(paper, locale),
+            Original::Page(page) => {
+                stays_original(&site, page, locale).and_then(|()| page_draft(page, locale))
+            }
+        });
+        match draft {
+            // The same original named twice (by its id and by its file) is translated once.
+            Ok(draft) if drafts.iter().any(|(path, _)| *path == draft.0) => {}
+            Ok(draft) => drafts.push(draft),
+            Err(error) => errors.push(error),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut written = Vec::new();
+    for (path, text) in &drafts {
+        let result = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut file| std::io::Write::write_all(&mut file, text.as_bytes()));
+        if let Err(e) = result {
+            // Some translations started and others not would leave the user to sort out which:
+            // the ones written before this (none was there) go.
+            for path in &written {
+                let _ = std::fs::remove_file(path);
+            }
+            errors.push(Diagnostic::new(path, format!("cannot write: {e}")));
+            return Err(errors);
+        }
+        written.push(path.clone());
+    }
+    Ok(Report { written })
+}
+
+/// The paper or page `name` stands for: a paper's id, a page's path, or the file of either.
+fn find<'a>(site: &'a Site, name: &str) -> Result<Original<'a>, Diagnostic> {
+    let model = &site.model;
+    let as_file = Path::new(name);
+    if as_file.is_file() {
+        let same = |source: &SourceFile| same_file(&source.path, as_file);
+        if let Some(paper) = model.papers.iter().find(|p| same(&p.record.source)) {
+            return Ok(Original::Paper(paper));
+        }
+        if let Some(page) = model.pages.iter().find(|p| same(&p.original.source)) {
+            return Ok(Original::Page(page));
+        }
+        for paper in &model.papers {
+            if let Some(t) = paper.translations.values().find(|t| same(&t.source)) {
+                return Err(Diagnostic::new(
+                    as_file,
+                    format!("this is the {} translation of a paper", t.locale),
+                )
+                .with_help(format!(
+                    "give its original: {}",
+                    paper.record.source.path.display()
+                )));
+            }
+        }
+        for page in &model.pages {
+            if page.translations.values().any(|v| same(&v.source)) {
+                return Err(
+                    Diagnostic::new(as_file, "this is a translation of a long-form page")
+                        .with_help(format!(
+                            "give its original: {}",
+                            page.original.source.path.display()
+                        )),
+                );
+            }
+        }
+        return Err(Diagnostic::new(
+            as_file,
+            "this is not a paper record or a long-form page of the site",
+        )
+        .with_help(format!(
+            "records and pages are the .md files in {}",
+            site_content(site).display()
+        )));
+    }
+    if let Some(index) = model.paper(name) {
+        return Ok(Original::Paper(&model.papers[index]));
+    }
+    let path = name.trim_matches('/');
+    if let Ok(index) = model.pages.binary_search_by(|p| p.path().cmp(path)) {
+        return Ok(Original::Page(&model.pages[index]));
+    }
+    let mut error = Diagnostic::new(
+        site_content(site),
+        format!("there is no paper or page `{name}`"),
+    );
+    let ids = model.papers.iter().map(|p| p.record.id.as_str());
+    let paths = model.pages.iter().map(|p| p.path());
+    error = match crate::diagnostics::suggest(name, ids.chain(paths)) {
+        Some(near) => error.with_help(format!("did you mean `{near}`?")),
+        None => error.with_help(
+            "give a paper's id (2103.14749), a page's path in content/ without .md (press/story), or the file of either",
+        ),
+    };
+    Err(error)
+}
+
+fn site_content(site: &Site) -> PathBuf {
+    site.config.display_path(crate::discover::CONTENT_DIR)
+}
+
+/// Whether two paths name the same file; compared by name first, so that only a likely match
+/// is asked of the file system.
+fn same_file(a: &Path, b: &Path) -> bool {
+    a.file_name() == b.file_name()
+        && matches!(
+            (a.canonicalize(), b.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
+/// The translation of `paper`: its title and abstract, to be translated in place.
+fn paper_draft(
+    paper: &crate::model::PaperEntry,
+    locale: &str,
+) -> Result<(PathBuf, String), Diagnostic> {
+    let record = &paper.record;
+    let original = &record.source.path;
+    let path = beside(original, &record.stem, locale);
+    not_written_yet(
+        &path,
+        original,
+        &record.lang,
+        locale,
+        paper.translations.contains_key(locale),
+    )?;
+    let abstract_text = record.abstract_text.markdown.trim();
+    let what = if abstract_text.is_empty() {
+        "the title"
+    } else {
+        "the title and the abstract below"
+    };
+    let mut fields = Mapping::new();
+    fields.insert("title".into(), record.title.clone().into());
+    let digest = paper_digest(record);
+    let text = draft_text(
+        original,
+        &record.lang,
+        locale,
+        what,
+        &fields,
+        &digest,
+        abstract_text,
+    )?;
+    Ok((path, text))
+}
+
+/// The translation of `page`: a copy of its original, without the fields that are the
+/// original's own, to be translated in place.
+fn page_draft(
+    page: &crate::model::PageEntry,
+    locale: &str,
+) -> Result<(PathBuf, String), Diagnostic> {
+    let version = &page.original;
+    let original = &version.source.path;
+    let stem = page.path().rsplit('/').next().unwrap_or(page.path());
+    let path = beside(original, stem, locale);
+    not_written_yet(
+        &path,
+        original,
+        &version.lang,
+        locale,
+        page.translations.contains_key(locale),
+    )?;
+    let source = version.source.reread().ok_or_else(|| {
+        Diagnostic::new(
+            original,
+            "cannot read the page again: it changed or went while papermap read it",
+        )
+    })?;
+    let front_matter = FrontMatter::split(&source)?;
+    let mut fields: Mapping = serde_yaml::from_str(front_matter.yaml(&source))
+        .map_err(|e| Diagnostic::new(original, format!("cannot read its front matter: {e}")))?;
+    for field in PAGE_FIELDS_NOT_COPIED {
+        fields.remove(*field);
+    }
+    let what = "the title and the text below";
+    let body = front_matter.body(&source).trim();
+    let text = draft_text(
+        original,
+        &version.lang,
+        locale,
+        what,
+        &fields,
+        &version.version,
+        body,
+    )?;
+    Ok((path, text))
+}
+
+/// An error when a version in `locale` would take the place of `page`'s original: when every
+/// version's file names its locale, the first of the site's languages is the original.
+fn stays_original(
+    site: &Site,
+    page: &crate::model::PageEntry,
+    locale: &str,
+) -> Result<(), Diagnostic> {
+    let Some(original_locale) = &page.original.file_locale else {
+        return Ok(());
+    };
+    let place = |code: &str| site.config.languages.iter().position(|l| l.code == code);
+    if place(locale) < place(original_locale) {
+        let file = &page.original.source.path;
+        let stem = page.path().rsplit('/').next().unwrap_or(page.path());
+        return Err(Diagnostic::new(
+            file,
+            format!(
+                "a {locale} version would become this page's original: its name has a locale, and of versions that all do, the one in the first language of site.toml is the original"
+            ),
+        )
+        .with_help(format!(
+            "rename it {stem}.md and give it `lang: {original_locale}` first, then translate it"
+        )));
+    }
+    Ok(())
+}
+
+/// `<stem>.<locale>.md` in the folder of `original`.
+fn beside(original: &Path, stem: &str, locale: &str) -> PathBuf {
+    original.with_file_name(format!("{stem}.{locale}.md"))
+}
+
+/// An error when the translation at `path` would replace a file, or is not needed.
+fn not_written_yet(
+    path: &Path,
+    original: &Path,
+    lang: &str,
+    locale: &str,
+    translated: bool,
+) -> Result<(), Diagnostic> {
+    if lang == locale {
+        return Err(Diagnostic::new(
+            original,
+            format!("this is written in {locale} already (its language), so it needs no {locale} translation"),
+        ));
+    }
+    if translated || path.exists() {
+        return Err(Diagnostic::new(path, format!("the {locale} translation is here already"))
+            .with_help("`papermap check` says whether it is outdated, with the translated_from to give it once it is brought up to date"));
+    }
+    Ok(())
+}
+
+/// A draft's file: a comment that says what to do, the front matter's `fields`, the digest of
+/// the original, and `body`.
+fn draft_text(
+    original: &Path,
+    lang: &str,
+    locale: &str,
+    what: &str,
+    fields: &Mapping,
+    digest: &str,
+    body: &str,
+) -> Result<String, Diagnostic> {
+    let yaml = serde_yaml::to_string(&Value::Mapping(fields.clone()))
+        .map_err(|e| Diagnostic::new(original, format!("cannot write its translation: {e}")))?;
+    // The digest is hex digits, which YAML could read as a number unquoted (`123e4567890a`).
+    let mut text = format!(
+        "---\n# {locale} translation of {} ({lang}): translate {what},\n\
+         # then delete `draft: true` to publish it.\n{yaml}translated_from: \"{digest}\"\n\
+         draft: true\n---\n",
+        original.display(),
+    );
+    if !body.is_empty() {
+        text.push_str(body);
+        text.push('\n');
+    }
+    Ok(text)
+}
