@@ -214,6 +214,54 @@ fn unknown_key_help(message: &str) -> Option<String> {
     suggest(name, CONFIG_KEYS.iter().copied()).map(|s| format!("did you mean `{s}`?"))
 }
 
+/// What keeps `rest`, a base URL after its `scheme://`, from being a host (and port) and a path
+/// that every link of the site can start with.
+fn address_problem(rest: &str) -> Option<String> {
+    let (host, _path) = rest.split_once('/').unwrap_or((rest, ""));
+    let odd = |c: char| c.is_whitespace() || c.is_control() || "<>\"{}|\\^`".contains(c);
+    if let Some(c) = rest.chars().find(|&c| odd(c)) {
+        return Some(format!(
+            "has {c:?} in it, which a link cannot hold as it is"
+        ));
+    }
+    if let Some(i) = rest.find(['?', '#']) {
+        let what = if rest[i..].starts_with('?') {
+            "a query"
+        } else {
+            "a fragment"
+        };
+        return Some(format!(
+            "has {what} (`{}`), which every link would carry in its middle",
+            &rest[i..]
+        ));
+    }
+    if host.contains('@') {
+        return Some("has a user name in it, which every link would publish".to_string());
+    }
+    let (name, port) = match host.strip_prefix('[') {
+        // An IPv6 address: `[::1]:8080`.
+        Some(v6) => match v6.split_once(']') {
+            Some((address, after)) => (address, after.strip_prefix(':')),
+            None => return Some("has a `[` without its `]`".to_string()),
+        },
+        None => match host.rsplit_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host, None),
+        },
+    };
+    if name.is_empty() {
+        return Some("has no host".to_string());
+    }
+    if let Some(port) = port {
+        if port.parse::<u16>().is_err() {
+            return Some(format!(
+                "has `{port}` for a port, which is no number from 0 to 65535"
+            ));
+        }
+    }
+    None
+}
+
 fn resolve(
     root: &Path,
     source: SourceText,
@@ -230,9 +278,16 @@ fn resolve(
         .trim_end_matches('/')
         .to_string();
     let base_path = match base_url.split_once("://") {
-        Some((scheme, rest)) if scheme == "http" || scheme == "https" => rest
-            .find('/')
-            .map_or(String::new(), |i| rest[i..].to_string()),
+        Some((scheme, rest)) if scheme == "http" || scheme == "https" => {
+            if let Some(problem) = address_problem(rest) {
+                errors.push(
+                    at(raw.base_url.span(), format!("base_url `{base_url}` {problem}"))
+                        .with_help("a site's address is a scheme, a host and maybe a path: `https://example.org` or `https://example.org/sub`"),
+                );
+            }
+            rest.find('/')
+                .map_or(String::new(), |i| rest[i..].to_string())
+        }
         _ => {
             let message = format!("base_url `{base_url}` is not an http(s) URL");
             errors.push(

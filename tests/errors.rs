@@ -103,6 +103,61 @@ fn unknown_field_names_the_field_and_suggests_the_right_one() {
 }
 
 #[test]
+fn an_unknown_field_in_quotes_or_before_every_field_is_reported_too() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00004.md",
+            "id: \"1000.00004\"",
+            "\"refrences\": [\"1000.00001\"]\nid: \"1000.00004\"",
+        );
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: 2014\n'sorce': x",
+        );
+        // The first line of the front matter, which is no key at all.
+        s.edit("content/papers/1000.00003.md", "---\n", "---\n~: x\n");
+    });
+    run.assert_error("content/papers/1000.00004.md:2:1: unknown field `refrences`");
+    run.assert_error("did you mean `references`?");
+    run.assert_error("content/papers/1000.00002.md:5:1: unknown field `sorce`");
+    run.assert_error("content/papers/1000.00003.md:2:");
+}
+
+#[test]
+fn a_base_url_that_links_cannot_start_with_is_an_error_at_it() {
+    for (url, problem) in [
+        (
+            "https://example.org/?q=1",
+            "has a query (`?q=1`), which every link would carry in its middle",
+        ),
+        ("https://example.org/map#top", "has a fragment (`#top`)"),
+        (
+            "https://example.org/a b",
+            "has ' ' in it, which a link cannot hold as it is",
+        ),
+        ("https://user:pw@example.org", "has a user name in it"),
+        ("https://example.org:99999", "has `99999` for a port"),
+        ("https:///map", "has no host"),
+    ] {
+        let (_, run) = broken_build(|s| {
+            s.edit("site.toml", "https://example.org/map", url);
+        });
+        run.assert_error(&format!("site.toml:1:12: base_url `{url}` {problem}"));
+    }
+    let site = Site::fixture("minimal");
+    site.edit(
+        "site.toml",
+        "https://example.org/map",
+        "http://[::1]:8080/map",
+    );
+    site.build().assert_ok();
+    assert!(site
+        .read("public/sitemap.xml")
+        .contains("http://[::1]:8080/map/paper/1000.00001/"));
+}
+
+#[test]
 fn wrong_type() {
     let (_, run) = broken_build(|s| {
         s.edit(

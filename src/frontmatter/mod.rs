@@ -91,6 +91,20 @@ impl FrontMatter {
     fn scan_keys(&self, source: &SourceText) -> Vec<Key> {
         let mut keys = Vec::new();
         for (i, line) in self.yaml(source).lines().enumerate() {
+            // A key in quotes is a key too (`"refrences": […]`), and may be misspelt as well.
+            let quoted = ['"', '\''].into_iter().find_map(|quote| {
+                let rest = line.strip_prefix(quote)?;
+                let (name, after) = rest.split_once(quote)?;
+                after.trim_start().starts_with(':').then_some(name)
+            });
+            if let Some(name) = quoted {
+                keys.push(Key {
+                    name: name.to_string(),
+                    line: self.yaml_first_line + i,
+                    column: 1,
+                });
+                continue;
+            }
             let Some((name, _)) = line.split_once(':') else {
                 continue;
             };
@@ -280,7 +294,9 @@ impl FrontMatter {
             if let Some(key) = self.keys.iter().find(|k| k.line == number) {
                 current = Some(key);
             }
-            if current.is_some_and(&keep) {
+            // Lines before the first key are blank or comments, or something that is no key
+            // of the record: kept, so that the parser says what is wrong with them.
+            if current.is_none_or(&keep) {
                 masked.push_str(line);
             }
             masked.push('\n');
