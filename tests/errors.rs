@@ -264,58 +264,6 @@ fn template_calls_that_the_published_tera_could_not_survive() {
     }
 }
 
-#[test]
-fn num_filter_with_more_digits_than_a_number_is_shown_with() {
-    for (digits, shown) in [("99999", "99999"), ("-1", "-1"), ("\"2\"", "\"2\"")] {
-        let (_, run) = broken_build(|s| {
-            s.override_page_content(&format!("{{{{ 1.5 | num(digits={digits}) }}}}"))
-        });
-        run.assert_error("templates/page.html:1:");
-        run.assert_error(&format!(
-            "`num`'s `digits` is a whole number from 0 to 100, not {shown}"
-        ));
-    }
-}
-
-#[test]
-fn a_render_error_in_a_parent_template_points_into_the_parent() {
-    let (site, run) = broken_build(|s| {
-        for locale in ["en", "fr", "zh"] {
-            let path = format!("i18n/{locale}/main.ftl");
-            let kept: String = s
-                .read(&path)
-                .lines()
-                .filter(|l| !l.starts_with("site-title ="))
-                .map(|l| format!("{l}\n"))
-                .collect();
-            s.write(&path, kept);
-        }
-    });
-    // index.html has no `site-title` of its own: base.html, which it extends, has; 404.html,
-    // before it by name, has one too, and is not where the error is.
-    let (line, column) = position_of(
-        &site.read("themes/default/templates/base.html"),
-        "site-title\"",
-    );
-    let place = format!("themes/default/templates/base.html:{line}:{column}: ");
-    let index_error = error_block(&run.stderr, &place);
-    assert!(
-        index_error.contains("while rendering index.html, fr/index.html and zh/index.html"),
-        "{index_error}"
-    );
-}
-
-/// The report of the error at `place`, from its first line to the next error's.
-fn error_block<'a>(stderr: &'a str, place: &str) -> &'a str {
-    let start = stderr
-        .find(&format!("error: {place}"))
-        .unwrap_or_else(|| panic!("no error at {place}:\n{stderr}"));
-    let end = stderr[start + 1..]
-        .find("\nerror: ")
-        .map_or(stderr.len(), |e| start + 1 + e);
-    &stderr[start..end]
-}
-
 /// Templates that include themselves, macros that call themselves and templates that import
 /// themselves, alone or round a circle of two, overflowed the stack of the thread that rendered
 /// or loaded them, which aborted papermap (`serve` too): each is an error at the template, naming
@@ -421,6 +369,58 @@ fn templates_and_macros_that_call_themselves_20_deep() {
 }
 
 #[test]
+fn num_filter_with_more_digits_than_a_number_is_shown_with() {
+    for (digits, shown) in [("99999", "99999"), ("-1", "-1"), ("\"2\"", "\"2\"")] {
+        let (_, run) = broken_build(|s| {
+            s.override_page_content(&format!("{{{{ 1.5 | num(digits={digits}) }}}}"))
+        });
+        run.assert_error("templates/page.html:1:");
+        run.assert_error(&format!(
+            "`num`'s `digits` is a whole number from 0 to 100, not {shown}"
+        ));
+    }
+}
+
+#[test]
+fn a_render_error_in_a_parent_template_points_into_the_parent() {
+    let (site, run) = broken_build(|s| {
+        for locale in ["en", "fr", "zh"] {
+            let path = format!("i18n/{locale}/main.ftl");
+            let kept: String = s
+                .read(&path)
+                .lines()
+                .filter(|l| !l.starts_with("site-title ="))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            s.write(&path, kept);
+        }
+    });
+    // index.html has no `site-title` of its own: base.html, which it extends, has; 404.html,
+    // before it by name, has one too, and is not where the error is.
+    let (line, column) = position_of(
+        &site.read("themes/default/templates/base.html"),
+        "site-title\"",
+    );
+    let place = format!("themes/default/templates/base.html:{line}:{column}: ");
+    let index_error = error_block(&run.stderr, &place);
+    assert!(
+        index_error.contains("while rendering index.html, fr/index.html and zh/index.html"),
+        "{index_error}"
+    );
+}
+
+/// The report of the error at `place`, from its first line to the next error's.
+fn error_block<'a>(stderr: &'a str, place: &str) -> &'a str {
+    let start = stderr
+        .find(&format!("error: {place}"))
+        .unwrap_or_else(|| panic!("no error at {place}:\n{stderr}"));
+    let end = stderr[start + 1..]
+        .find("\nerror: ")
+        .map_or(stderr.len(), |e| start + 1 + e);
+    &stderr[start..end]
+}
+
+#[test]
 fn a_default_language_without_messages_is_one_error_not_one_a_page() {
     let (_, run) = broken_build(|s| std::fs::remove_dir_all(s.path("i18n/en")).unwrap());
     run.assert_error(
@@ -428,6 +428,26 @@ fn a_default_language_without_messages_is_one_error_not_one_a_page() {
     );
     run.assert_error("copy the .ftl files of the i18n/en/ folder of papermap's example site");
     assert!(run.stderr.contains("papermap: 1 error;"), "{}", run.stderr);
+}
+
+#[test]
+fn a_syntax_error_in_the_default_language_is_not_taken_for_no_messages() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        "i18n/en/main.ftl",
+        "home-heading = The paper map",
+        "home-heading = The { paper map",
+    );
+    // From elsewhere, so that the paths shown start with the site's folder.
+    let run = Run::from(
+        std::process::Command::new(env!("CARGO_BIN_EXE_papermap"))
+            .args(["build", "--root"])
+            .arg(site.root())
+            .output()
+            .unwrap(),
+    );
+    run.assert_error("i18n/en/main.ftl:16:");
+    assert!(!run.stderr.contains("has no messages"), "{}", run.stderr);
 }
 
 #[test]

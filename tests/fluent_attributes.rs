@@ -182,3 +182,35 @@ fn check_lists_the_attributes_a_translation_lacks_or_adds_and_strict_fails_on_th
         "warning: i18n/fr/: 1 attribute of a translated message is missing and shown in another language; `papermap check` lists it"
     );
 }
+
+#[test]
+fn a_message_translated_with_attributes_only_is_missing_and_its_fallback_marked() {
+    let site = Site::fixture("minimal");
+    site.edit(
+        FR,
+        "home-heading = La carte des articles",
+        "home-heading =\n    .title = seulement un attribut",
+    );
+    site.build().assert_ok();
+    let home = site.read("public/fr/index.html");
+    // The English sentence is said to be English, and no mark of papermap's is left behind.
+    assert!(
+        home.contains("<span lang=\"en\">The paper map</span>"),
+        "{home}"
+    );
+    assert!(
+        !home.contains('\u{FDD0}') && !home.contains('\u{FDD2}'),
+        "{home}"
+    );
+
+    let check = site.run(&["check"]);
+    check.assert_ok();
+    let fr = block(&check, "fr").join("\n");
+    assert!(fr.contains("1 missing"), "{fr}");
+    assert!(
+        fr.contains("missing: home-heading (i18n/en/main.ftl:"),
+        "{fr}"
+    );
+    site.run(&["check", "--strict"])
+        .assert_error("missing message `home-heading`");
+}

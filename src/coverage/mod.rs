@@ -127,6 +127,7 @@ impl Coverage {
                     localizer,
                     locale,
                     |l| localizer.own_messages(l),
+                    |id| localizer.lacks_value(locale, id),
                     is_interface,
                 )
                 .into_iter()
@@ -146,6 +147,7 @@ impl Coverage {
                     localizer,
                     locale,
                     |l| localizer.own_attributes(l),
+                    |_| false,
                     |id| is_interface(id) && own.contains_key(message_of(id)),
                 );
                 let obsolete_attributes = obsolete_in(
@@ -158,7 +160,11 @@ impl Coverage {
                     folder: locale_folder(config, code),
                     translated: default
                         .keys()
-                        .filter(|id| is_interface(id) && own.contains_key(*id))
+                        .filter(|id| {
+                            is_interface(id)
+                                && own.contains_key(*id)
+                                && !localizer.lacks_value(locale, id)
+                        })
                         .count(),
                     missing,
                     named_by_cldr,
@@ -318,19 +324,21 @@ impl Coverage {
     }
 }
 
-/// What the default language's files define and `locale`'s own files lack, of the ids `counts`
-/// keeps; `own_of` gives a locale's own messages or its own attributes. Each with the language
+/// What the default language's files define and `locale`'s own files lack (or define `empty`:
+/// a message with attributes only), of the ids `counts` keeps; `own_of` gives a locale's own
+/// messages or its own attributes. Each with the language
 /// of the chain that pages show instead, when that is not the default.
 fn missing_in<'a>(
     localizer: &'a Localizer,
     locale: usize,
     own_of: impl Fn(usize) -> &'a BTreeMap<String, Definition>,
+    empty: impl Fn(&str) -> bool,
     counts: impl Fn(&str) -> bool,
 ) -> Vec<Missing> {
     let own = own_of(locale);
     own_of(0)
         .iter()
-        .filter(|(id, _)| !own.contains_key(*id) && counts(id))
+        .filter(|(id, _)| (!own.contains_key(*id) || empty(id)) && counts(id))
         .map(|(id, defined_in)| Missing {
             id: id.clone(),
             defined_in: defined_in.clone(),

@@ -179,7 +179,9 @@ impl Localizer {
         // message a template and a language.
         if let (Some(default), Some(bundle)) = (config.languages.first(), locales.first()) {
             let dir = Path::new(I18N_DIR).join(&default.code);
-            if bundle.own.is_empty() && !errors.iter().any(|e| e.path.starts_with(&dir)) {
+            // An error in its files (which drops the file) already says what is wrong there.
+            let shown = config.display_path(&dir);
+            if bundle.own.is_empty() && !errors.iter().any(|e| e.path.starts_with(&shown)) {
                 errors.push(
                     Diagnostic::new(
                         format!("{}/", dir.display()),
@@ -255,6 +257,17 @@ impl Localizer {
     /// is first defined. Messages that it takes from the languages it falls back to are not here.
     pub fn own_messages(&self, locale: usize) -> &BTreeMap<String, Definition> {
         &self.locales[locale].own
+    }
+
+    /// Whether the message `id` of a locale's own files lacks the value that the default
+    /// language's has: written with attributes only, its sentence is the default language's.
+    pub fn lacks_value(&self, locale: usize, id: &str) -> bool {
+        let has_value = |l: &LocaleBundle| {
+            l.bundle
+                .get_message(id)
+                .map(|message| message.value().is_some())
+        };
+        has_value(&self.locales[locale]) == Some(false) && has_value(&self.locales[0]) == Some(true)
     }
 
     /// The attributes of the messages of a locale's own files (`search.placeholder`), with where
@@ -354,13 +367,13 @@ impl Localizer {
     /// attribute, that a language of its chain has and its own files do not. When none does,
     /// no sentence of any page is in another language than its page's.
     pub fn falls_back_anywhere(&self) -> bool {
-        self.locales.iter().any(|locale| {
+        self.locales.iter().enumerate().any(|(i, locale)| {
             locale.fallback[1..].iter().any(|&other| {
                 let other = &self.locales[other];
-                let message_missing = other
-                    .own
-                    .keys()
-                    .any(|id| !id.starts_with('-') && !locale.own.contains_key(id));
+                let message_missing = other.own.keys().any(|id| {
+                    !id.starts_with('-')
+                        && (!locale.own.contains_key(id) || self.lacks_value(i, id))
+                });
                 message_missing
                     || other
                         .own_attributes
