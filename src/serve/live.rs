@@ -189,11 +189,14 @@ impl LiveSite {
             return Update::default();
         }
         let stopwatch = crate::progress::Stopwatch::start("edit");
+        // A change of any source (the watcher lost count, or a source folder appeared: files
+        // may be new in it that no event told of) loads the templates and messages again.
+        let anything = changes.contains(&Change::Config);
         let reuse = self.good.as_ref().map(|(site, _)| build::Reuse {
             site,
             changed: changed_paths.as_ref(),
-            templates: !changes.iter().any(|c| matches!(c, Change::Template(_))),
-            messages: !changes.iter().any(|c| matches!(c, Change::Messages(_))),
+            templates: !anything && !changes.iter().any(|c| matches!(c, Change::Template(_))),
+            messages: !anything && !changes.iter().any(|c| matches!(c, Change::Messages(_))),
         });
         let site = match build::load_cached(&self.options, &mut self.parsed, reuse) {
             Ok(site) => site,

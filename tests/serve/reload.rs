@@ -227,6 +227,27 @@ fn a_source_folder_made_while_serving_is_watched() {
 }
 
 #[test]
+fn a_templates_folder_made_while_serving_overrides_the_themes_templates_at_once() {
+    let site = Site::fixture("minimal");
+    assert!(
+        !site.path("templates").exists(),
+        "the fixture has no templates/"
+    );
+    let mut session = Session::start(&site);
+    // As a user overrides a template: the folder, then the theme's file copied into it at once,
+    // before the folder's own watch began.
+    let theirs = site.read("themes/default/templates/index.html").replacen(
+        "{% block content %}",
+        "{% block content %}<p>Ours</p>",
+        1,
+    );
+    save(&site, "templates/index.html", &theirs);
+    let changed = session.expect_update("reload");
+    assert!(changed.iter().any(|c| c == "index.html"), "{changed:?}");
+    assert!(session.server.get("/").text().contains("<p>Ours</p>"));
+}
+
+#[test]
 fn a_static_file_where_the_pages_need_a_folder_is_an_error_while_serving_too() {
     let site = Site::fixture("minimal");
     let mut session = Session::start(&site);
