@@ -25,6 +25,13 @@ pub const RESERVED_SEGMENTS: &[&str] = &[
     "pagefind",
 ];
 
+/// Whether the site writes a file of this name at its top (and at the top of each language's
+/// pages): a page or folder of `content/` by that name would need a folder there.
+pub fn is_site_file(name: &str) -> bool {
+    matches!(name, "index.html" | "404.html" | "atom.xml" | "robots.txt")
+        || (name.starts_with("sitemap") && name.ends_with(".xml"))
+}
+
 /// What a content file holds, judged by where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
@@ -169,6 +176,12 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
     let nested = within.components().count() > 1;
     if let Some(first) = first.as_deref().filter(|_| nested) {
+        if is_site_file(first) {
+            return Err((
+                format!("the folder content/{first}/ would stand where the site writes its file {first}"),
+                "rename the folder".to_string(),
+            ));
+        }
         if (first != PAPERS_SECTION && RESERVED_SEGMENTS.contains(&first))
             || config.language(first).is_some()
         {
@@ -177,6 +190,14 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
                 "rename the folder".to_string(),
             ));
         }
+    }
+    if !nested && is_site_file(stem) {
+        return Err((
+            format!(
+                "this page would take the address /{stem}/, where the site writes its file {stem}"
+            ),
+            "rename the file".to_string(),
+        ));
     }
     if !nested && (RESERVED_SEGMENTS.contains(&stem) || config.language(stem).is_some()) {
         return Err((

@@ -905,6 +905,35 @@ fn a_top_level_page_may_not_take_the_address_of_generated_pages() {
             "content/{name}.md: this page would take the address /{name}/"
         ));
     }
+    // Nor where the site writes a file of its own (by a slug, or a folder of pages), in `check`
+    // as in `build`: the build failed with 'Not a directory' at the output, naming no content
+    // file. (A file `atom.xml.md` is a translation into `xml`, an error of its own.)
+    for name in [
+        "atom.xml",
+        "sitemap.xml",
+        "robots.txt",
+        "index.html",
+        "404.html",
+    ] {
+        let (site, run) = broken_build(|s| {
+            s.write(
+                "content/notes.md",
+                &format!("---\ntitle: \"B\"\nslug: \"{name}\"\n---\n"),
+            );
+            s.write(&format!("content/{name}/c.md"), "---\ntitle: \"C\"\n---\n");
+        });
+        let said = [
+            format!("content/notes.md:3:7: this page would take the address /{name}/, where the site writes its file {name}"),
+            format!("content/{name}/c.md: the folder content/{name}/ would stand where the site writes its file {name}"),
+        ];
+        for error in &said {
+            run.assert_error(error);
+        }
+        let check = site.run(&["check"]);
+        for error in &said {
+            check.assert_error(error);
+        }
+    }
 }
 
 /// A render error says which pages it stopped, each error once for all the pages it stopped:

@@ -85,6 +85,14 @@ impl Checker<'_> {
                 true => format!("use letters, digits, `-`, `_` and `.`, e.g. `slug: {suggested}`"),
                 false => "use letters, digits, `-`, `_` and `.`".to_string(),
             });
+        } else if folder.is_none() && crate::discover::is_site_file(&slug) {
+            self.error_at(
+                &["slug"],
+                format!(
+                    "this page would take the address /{slug}/, where the site writes its file {slug}"
+                ),
+            );
+            self.help("choose another slug");
         } else if folder.is_none()
             && (RESERVED_SEGMENTS.contains(&slug.as_str()) || config.language(&slug).is_some())
         {
