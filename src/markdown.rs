@@ -71,6 +71,22 @@ fn scheme(url: &str) -> Option<&str> {
     is_scheme.then_some(candidate)
 }
 
+/// The `id` of a footnote labelled `label` (`[^label]`): the label is the writer's, so it
+/// must neither take an id of the page (`[^main]`) nor hold what an id cannot (`[^a b]`).
+/// Letters, digits and `-` stay; any other character is `_` and its code point in hex, then `_`,
+/// so that two labels never share an id.
+fn footnote_id(label: &str) -> String {
+    let mut id = String::from("fn-");
+    for c in label.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' {
+            id.push(c);
+        } else {
+            id.push_str(&format!("_{:x}_", u32::from(c)));
+        }
+    }
+    id
+}
+
 pub fn render(markdown: &str) -> Rendered {
     let mut problems = Vec::new();
     let mut events = Vec::new();
@@ -126,6 +142,10 @@ pub fn render(markdown: &str) -> Rendered {
                 };
                 code = Some((lang, String::new()));
                 continue;
+            }
+            Event::FootnoteReference(label) => Event::FootnoteReference(footnote_id(&label).into()),
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                Event::Start(Tag::FootnoteDefinition(footnote_id(&label).into()))
             }
             Event::Start(mut tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
                 if let Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } = &mut tag {
@@ -376,6 +396,16 @@ mod tests {
         assert_eq!(found.len(), 3, "{found:?}");
         assert_eq!(found, render(text).problems);
         assert!(problems("Only [fine](https://example.org) links.").is_empty());
+    }
+
+    #[test]
+    fn footnotes_take_ids_of_their_own_that_no_two_labels_share() {
+        let html = render("See[^main], [^a b\"c] and [^a_20_b\"c].\n\n[^main]: One.\n\n[^a b\"c]: Two.\n\n[^a_20_b\"c]: Three.\n").html;
+        assert!(html.contains("href=\"#fn-main\""), "{html}");
+        assert!(html.contains("id=\"fn-main\""), "{html}");
+        assert!(html.contains("id=\"fn-a_20_b_22_c\""), "{html}");
+        assert!(html.contains("id=\"fn-a_5f_20_5f_b_22_c\""), "{html}");
+        assert!(!html.contains("id=\"main\""), "{html}");
     }
 
     #[test]
