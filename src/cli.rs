@@ -198,22 +198,19 @@ pub fn run() -> i32 {
             };
             finish_check(crate::check::check(&options), args.strict, args.json)
         }
-        Command::Serve(args) => crate::serve::run(crate::serve::ServeOptions {
-            root: args.site.root,
-            drafts: args.site.drafts,
-            bind: args.bind,
-            port: args.port,
-            open: args.open,
-        }),
+        Command::Serve(args) => {
+            if let Err(error) = crate::config::Config::check_root(&args.site.root) {
+                print_errors(Diagnostics::from(error), "nothing is served");
+                return 1;
+            }
+            serve(args)
+        }
         Command::Import(ImportSource::OpenAlex(args)) => {
-            let options = import::Options {
-                files: args.files,
-                root: args.root,
-                into: args.into,
-                force: args.force,
-                strict: args.strict,
-            };
-            finish_import(import::openalex(&options))
+            if let Err(error) = crate::config::Config::check_root(&args.root) {
+                print_errors(Diagnostics::from(error), "nothing was written");
+                return 1;
+            }
+            import(args)
         }
         Command::Init(args) => finish_init(crate::init::init(&args.dir)),
         Command::Translate(args) => {
@@ -224,6 +221,27 @@ pub fn run() -> i32 {
             }))
         }
     }
+}
+
+fn serve(args: ServeArgs) -> i32 {
+    crate::serve::run(crate::serve::ServeOptions {
+        root: args.site.root,
+        drafts: args.site.drafts,
+        bind: args.bind,
+        port: args.port,
+        open: args.open,
+    })
+}
+
+fn import(args: OpenAlexArgs) -> i32 {
+    let options = import::Options {
+        files: args.files,
+        root: args.root,
+        into: args.into,
+        force: args.force,
+        strict: args.strict,
+    };
+    finish_import(import::openalex(&options))
 }
 
 fn finish_translate(result: Result<crate::translate::Report, Diagnostics>) -> i32 {

@@ -970,3 +970,39 @@ fn a_render_error_names_the_pages_it_failed() {
         run.stderr
     );
 }
+
+#[test]
+fn serve_and_import_need_a_site_and_make_none() {
+    let folder = Site::empty();
+    folder.write("work.json", "{\"results\": []}");
+    let run = folder.run(&["import", "openalex", "work.json", "--root", "missing"]);
+    run.assert_error("error: missing/site.toml: cannot read the site configuration");
+    run.assert_error("papermap: 1 error; nothing was written");
+    assert!(!folder.path("missing").exists());
+    // Not a server that serves nothing and says the last good site is still served.
+    let run = folder.run(&["serve", "--port", "0", "--root", "missing"]);
+    run.assert_error("error: missing/site.toml: cannot read the site configuration");
+    run.assert_error("help: run papermap in the site's folder or pass --root DIR");
+    run.assert_error("papermap: 1 error; nothing is served");
+}
+
+#[test]
+fn a_records_language_code_is_written_as_the_site_writes_codes() {
+    let (_, run) = broken_build(|s| {
+        s.edit(
+            "content/papers/1000.00002.md",
+            "year: 2014",
+            "year: 2014\nlang: EN",
+        );
+        s.edit(
+            "content/papers/1000.00003.md",
+            "title:",
+            "lang: zh_CN\ntitle:",
+        );
+    });
+    run.assert_error("content/papers/1000.00002.md:5:7: the language code `EN` is written `en`");
+    run.assert_error("help: write `lang: en`");
+    run.assert_error(
+        "content/papers/1000.00003.md:3:7: the language code `zh_CN` is written `zh-CN`",
+    );
+}

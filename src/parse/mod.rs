@@ -329,9 +329,20 @@ impl Checker<'_> {
         match raw {
             None => config.default_language().code.clone(),
             Some(code) => {
-                if code.parse::<LanguageIdentifier>().is_err() {
-                    self.error_at(&["lang"], format!("`{code}` is not a language code"));
-                    self.help("use a BCP 47 code such as `en`, `fr` or `zh`");
+                match code.parse::<LanguageIdentifier>() {
+                    Err(_) => {
+                        self.error_at(&["lang"], format!("`{code}` is not a language code"));
+                        self.help("use a BCP 47 code such as `en`, `fr` or `zh`");
+                    }
+                    // `EN` would not be the site's `en`, nor `zh_CN` a code a page can name.
+                    Ok(id) if id.to_string() != code => {
+                        self.error_at(
+                            &["lang"],
+                            format!("the language code `{code}` is written `{id}`"),
+                        );
+                        self.help(format!("write `lang: {id}`"));
+                    }
+                    Ok(_) => {}
                 }
                 code
             }
