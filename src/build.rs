@@ -367,12 +367,7 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     output::refuse_source_folders(&options.root, &output)?;
     let part = &options.part;
     if let Some(locale) = &part.locale {
-        let codes: Vec<&str> = site
-            .config
-            .languages
-            .iter()
-            .map(|l| l.code.as_str())
-            .collect();
+        let codes = site.config.codes();
         if !codes.contains(&locale.as_str()) {
             return Err(Diagnostics::from(Diagnostic::new(
                 &site.config.source.path,

@@ -136,6 +136,11 @@ impl Config {
         &self.languages[0]
     }
 
+    /// The codes of the site's languages, in the order of `site.toml`.
+    pub fn codes(&self) -> Vec<&str> {
+        self.languages.iter().map(|l| l.code.as_str()).collect()
+    }
+
     pub fn language(&self, code: &str) -> Option<&Language> {
         self.languages.iter().find(|l| l.code == code)
     }

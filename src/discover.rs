@@ -159,7 +159,7 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
             (stem, Some(suffix.to_string()))
         }
         Some((_, suffix)) if looks_like_locale(suffix) => {
-            let known: Vec<_> = config.languages.iter().map(|l| l.code.as_str()).collect();
+            let known = config.codes();
             return Err((
                 format!("the locale `{suffix}` of this translation is not a language of the site"),
                 format!(

@@ -49,12 +49,7 @@ pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
     let locale = options.locale.as_str();
     let mut errors = Diagnostics::new();
     if !site.config.languages.iter().any(|l| l.code == locale) {
-        let codes: Vec<&str> = site
-            .config
-            .languages
-            .iter()
-            .map(|l| l.code.as_str())
-            .collect();
+        let codes = site.config.codes();
         let mut error = Diagnostic::new(
             site.config.display_path("site.toml"),
             format!(

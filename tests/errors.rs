@@ -918,7 +918,7 @@ fn a_top_level_page_may_not_take_the_address_of_generated_pages() {
         let (site, run) = broken_build(|s| {
             s.write(
                 "content/notes.md",
-                &format!("---\ntitle: \"B\"\nslug: \"{name}\"\n---\n"),
+                format!("---\ntitle: \"B\"\nslug: \"{name}\"\n---\n"),
             );
             s.write(&format!("content/{name}/c.md"), "---\ntitle: \"C\"\n---\n");
         });

@@ -38,7 +38,7 @@ impl Spill {
     pub fn make(config: &Config, model: &SiteModel) -> Result<Spill, String> {
         let urls = Urls::new(config);
         let pages = searchable_pages(model);
-        let locales: Vec<&str> = config.languages.iter().map(|l| l.code.as_str()).collect();
+        let locales = config.codes();
         // Each language's file, written through a buffer, and where each of its records begins.
         let mut writing = locales
             .iter()
