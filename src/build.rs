@@ -305,15 +305,14 @@ fn language_warnings(coverage: &Coverage, config: &Config) -> Vec<String> {
 /// The warning for the files of the output folder that the site does not have and that no
 /// build of it wrote, left in place.
 fn kept_files_warning(output: &Path, kept: &[String]) -> String {
-    let (are, were, them) = match kept.len() {
-        1 => ("is", "was", "it"),
-        _ => ("are", "were", "them"),
+    let (are, were, they, them) = match kept.len() {
+        1 => ("is", "was", "it", "it"),
+        _ => ("are", "were", "they", "them"),
     };
     format!(
         "{}: {} {are} not the site's and {were} not written by papermap, so {they} {are} left in place; delete {them} if the built site should not have {them}",
         output.display(),
         crate::diagnostics::named_and_counted(kept, 5, ("file", "files")),
-        they = if kept.len() == 1 { "it" } else { "they" },
     )
 }
 

@@ -205,13 +205,7 @@ pub fn run() -> i32 {
             }
             serve(args)
         }
-        Command::Import(ImportSource::OpenAlex(args)) => {
-            if let Err(error) = crate::config::Config::check_root(&args.root) {
-                print_errors(Diagnostics::from(error), "nothing was written");
-                return 1;
-            }
-            import(args)
-        }
+        Command::Import(ImportSource::OpenAlex(args)) => import(args),
         Command::Init(args) => finish_init(crate::init::init(&args.dir)),
         Command::Translate(args) => {
             finish_translate(crate::translate::translate(&crate::translate::Options {

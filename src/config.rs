@@ -158,38 +158,43 @@ impl Config {
         }
     }
 
-    /// Reads and resolves `site.toml` under `root`.
-    /// An error when `root` holds no readable `site.toml`: for the commands that work on a site
-    /// without loading it first (`serve`, which keeps serving a site whose configuration breaks;
+    /// An error when `root` holds no `site.toml`: for the commands that work on a site without
+    /// loading it first (`serve`, which keeps serving a site whose configuration breaks;
     /// `import`, which writes into one).
     pub fn check_root(root: &Path) -> Result<(), Diagnostic> {
-        let path = root.join(CONFIG_FILE);
-        match std::fs::File::open(&path) {
-            Ok(_) if path.is_file() => Ok(()),
+        match std::fs::metadata(root.join(CONFIG_FILE)) {
+            Ok(meta) if meta.is_file() => Ok(()),
             Ok(_) => Err(Self::unreadable(
-                &path,
+                root,
                 &std::io::Error::other("it is a folder"),
             )),
-            Err(e) => Err(Self::unreadable(&path, &e)),
+            Err(e) => Err(Self::unreadable(root, &e)),
         }
     }
 
-    fn unreadable(shown: &Path, error: &std::io::Error) -> Diagnostic {
-        Diagnostic::new(shown, format!("cannot read the site configuration: {error}")).with_help(
+    /// The error of a `site.toml` that cannot be read, shown as the user would write its path.
+    fn unreadable(root: &Path, error: &std::io::Error) -> Diagnostic {
+        let shown = if root == Path::new(".") {
+            PathBuf::from(CONFIG_FILE)
+        } else {
+            root.join(CONFIG_FILE)
+        };
+        Diagnostic::new(&shown, format!("cannot read the site configuration: {error}")).with_help(
             format!(
                 "run papermap in the site's folder or pass --root DIR; the folder must hold {CONFIG_FILE}"
             ),
         )
     }
 
+    /// Reads and resolves `site.toml` under `root`.
     pub fn load(root: &Path, base_url_override: Option<&str>) -> Result<Config, Vec<Diagnostic>> {
         let shown = if root == Path::new(".") {
             PathBuf::from(CONFIG_FILE)
         } else {
             root.join(CONFIG_FILE)
         };
-        let bytes = std::fs::read(root.join(CONFIG_FILE))
-            .map_err(|e| vec![Self::unreadable(&shown, &e)])?;
+        let bytes =
+            std::fs::read(root.join(CONFIG_FILE)).map_err(|e| vec![Self::unreadable(root, &e)])?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let source = SourceText::new(&shown, String::from_utf8_lossy(e.as_bytes()).to_string());
             vec![Diagnostic::at(

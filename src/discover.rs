@@ -32,6 +32,22 @@ pub fn is_site_file(name: &str) -> bool {
         || (name.starts_with("sitemap") && name.ends_with(".xml"))
 }
 
+/// Why a page at the top of `content/` may not be read at `/{name}/` (its file's name or its
+/// `slug`): a file the site writes there, or the site's own pages.
+pub fn taken_address(config: &Config, name: &str) -> Option<String> {
+    if is_site_file(name) {
+        Some(format!(
+            "this page would take the address /{name}/, where the site writes its file {name}"
+        ))
+    } else if RESERVED_SEGMENTS.contains(&name) || config.language(name).is_some() {
+        Some(format!(
+            "this page would take the address /{name}/, which the site's own pages use"
+        ))
+    } else {
+        None
+    }
+}
+
 /// What a content file holds, judged by where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
@@ -191,19 +207,8 @@ fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, Stri
             ));
         }
     }
-    if !nested && is_site_file(stem) {
-        return Err((
-            format!(
-                "this page would take the address /{stem}/, where the site writes its file {stem}"
-            ),
-            "rename the file".to_string(),
-        ));
-    }
-    if !nested && (RESERVED_SEGMENTS.contains(&stem) || config.language(stem).is_some()) {
-        return Err((
-            format!("this page would take the address /{stem}/, which the site's own pages use"),
-            "rename the file".to_string(),
-        ));
+    if let Some(taken) = taken_address(config, stem).filter(|_| !nested) {
+        return Err((taken, "rename the file".to_string()));
     }
     let kind = match first {
         Some(first) if first == PAPERS_SECTION && nested => Kind::Paper,

@@ -30,7 +30,7 @@ pub struct Report {
 }
 
 /// A record or page of the site to translate.
-enum Original<'a> {
+enum Target<'a> {
     Paper(&'a crate::model::PaperEntry),
     Page(&'a crate::model::PageEntry),
 }
@@ -48,7 +48,7 @@ pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
     })?;
     let locale = options.locale.as_str();
     let mut errors = Diagnostics::new();
-    if !site.config.languages.iter().any(|l| l.code == locale) {
+    if site.config.language(locale).is_none() {
         let codes = site.config.codes();
         let mut error = Diagnostic::new(
             site.config.display_path("site.toml"),
@@ -69,8 +69,8 @@ pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
     let mut drafts: Vec<(PathBuf, String)> = Vec::new();
     for name in &options.originals {
         let draft = find(&site, name).and_then(|original| match original {
-            Original::Paper(paper) => paper_draft(paper, locale),
-            Original::Page(page) => {
+            Target::Paper(paper) => paper_draft(paper, locale),
+            Target::Page(page) => {
                 stays_original(&site, page, locale).and_then(|()| page_draft(page, locale))
             }
         });
@@ -106,16 +106,16 @@ pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
 }
 
 /// The paper or page `name` stands for: a paper's id, a page's path, or the file of either.
-fn find<'a>(site: &'a Site, name: &str) -> Result<Original<'a>, Diagnostic> {
+fn find<'a>(site: &'a Site, name: &str) -> Result<Target<'a>, Diagnostic> {
     let model = &site.model;
     let as_file = Path::new(name);
     if as_file.is_file() {
         let same = |source: &SourceFile| same_file(&source.path, as_file);
         if let Some(paper) = model.papers.iter().find(|p| same(&p.record.source)) {
-            return Ok(Original::Paper(paper));
+            return Ok(Target::Paper(paper));
         }
         if let Some(page) = model.pages.iter().find(|p| same(&p.original.source)) {
-            return Ok(Original::Page(page));
+            return Ok(Target::Page(page));
         }
         for paper in &model.papers {
             if let Some(t) = paper.translations.values().find(|t| same(&t.source)) {
@@ -150,11 +150,11 @@ fn find<'a>(site: &'a Site, name: &str) -> Result<Original<'a>, Diagnostic> {
         )));
     }
     if let Some(index) = model.paper(name) {
-        return Ok(Original::Paper(&model.papers[index]));
+        return Ok(Target::Paper(&model.papers[index]));
     }
     let path = name.trim_matches('/');
     if let Ok(index) = model.pages.binary_search_by(|p| p.path().cmp(path)) {
-        return Ok(Original::Page(&model.pages[index]));
+        return Ok(Target::Page(&model.pages[index]));
     }
     let mut error = Diagnostic::new(
         site_content(site),
@@ -191,15 +191,12 @@ fn paper_draft(
     locale: &str,
 ) -> Result<(PathBuf, String), Diagnostic> {
     let record = &paper.record;
-    let original = &record.source.path;
-    let path = beside(original, &record.stem, locale);
-    not_written_yet(
-        &path,
-        original,
-        &record.lang,
-        locale,
-        paper.translations.contains_key(locale),
-    )?;
+    let original = Original {
+        file: &record.source.path,
+        stem: &record.stem,
+        lang: &record.lang,
+        translated: paper.translations.contains_key(locale),
+    };
     let abstract_text = record.abstract_text.markdown.trim();
     let what = if abstract_text.is_empty() {
         "the title"
@@ -209,16 +206,7 @@ fn paper_draft(
     let mut fields = Mapping::new();
     fields.insert("title".into(), record.title.clone().into());
     let digest = paper_digest(record);
-    let text = draft_text(
-        original,
-        &record.lang,
-        locale,
-        what,
-        &fields,
-        &digest,
-        abstract_text,
-    )?;
-    Ok((path, text))
+    draft(&original, locale, what, &fields, &digest, abstract_text)
 }
 
 /// The translation of `page`: a copy of its original, without the fields that are the
@@ -228,40 +216,33 @@ fn page_draft(
     locale: &str,
 ) -> Result<(PathBuf, String), Diagnostic> {
     let version = &page.original;
-    let original = &version.source.path;
-    let stem = page.path().rsplit('/').next().unwrap_or(page.path());
-    let path = beside(original, stem, locale);
-    not_written_yet(
-        &path,
-        original,
-        &version.lang,
-        locale,
-        page.translations.contains_key(locale),
-    )?;
+    let original = Original {
+        file: &version.source.path,
+        stem: page_stem(page),
+        lang: &version.lang,
+        translated: page.translations.contains_key(locale),
+    };
     let source = version.source.reread().ok_or_else(|| {
         Diagnostic::new(
-            original,
+            original.file,
             "cannot read the page again: it changed or went while papermap read it",
         )
     })?;
     let front_matter = FrontMatter::split(&source)?;
-    let mut fields: Mapping = serde_yaml::from_str(front_matter.yaml(&source))
-        .map_err(|e| Diagnostic::new(original, format!("cannot read its front matter: {e}")))?;
+    let mut fields: Mapping = serde_yaml::from_str(front_matter.yaml(&source)).map_err(|e| {
+        Diagnostic::new(original.file, format!("cannot read its front matter: {e}"))
+    })?;
     for field in PAGE_FIELDS_NOT_COPIED {
         fields.remove(*field);
     }
     let what = "the title and the text below";
     let body = front_matter.body(&source).trim();
-    let text = draft_text(
-        original,
-        &version.lang,
-        locale,
-        what,
-        &fields,
-        &version.version,
-        body,
-    )?;
-    Ok((path, text))
+    draft(&original, locale, what, &fields, &version.version, body)
+}
+
+/// The last segment of a page's path, which its files are named by (`story` of `press/story`).
+fn page_stem(page: &crate::model::PageEntry) -> &str {
+    page.path().rsplit('/').next().unwrap_or(page.path())
 }
 
 /// An error when a version in `locale` would take the place of `page`'s original: when every
@@ -274,12 +255,11 @@ fn stays_original(
     let Some(original_locale) = &page.original.file_locale else {
         return Ok(());
     };
-    let place = |code: &str| site.config.languages.iter().position(|l| l.code == code);
+    let place = |code: &str| site.config.codes().iter().position(|c| *c == code);
     if place(locale) < place(original_locale) {
-        let file = &page.original.source.path;
-        let stem = page.path().rsplit('/').next().unwrap_or(page.path());
+        let stem = page_stem(page);
         return Err(Diagnostic::new(
-            file,
+            &page.original.source.path,
             format!(
                 "a {locale} version would become this page's original: its name has a locale, and of versions that all do, the one in the first language of site.toml is the original"
             ),
@@ -291,55 +271,55 @@ fn stays_original(
     Ok(())
 }
 
-/// `<stem>.<locale>.md` in the folder of `original`.
-fn beside(original: &Path, stem: &str, locale: &str) -> PathBuf {
-    original.with_file_name(format!("{stem}.{locale}.md"))
-}
-
-/// An error when the translation at `path` would replace a file, or is not needed.
-fn not_written_yet(
-    path: &Path,
-    original: &Path,
-    lang: &str,
-    locale: &str,
+/// The file a draft translates, as its draft needs it.
+struct Original<'a> {
+    file: &'a Path,
+    /// Its name without the locale and `.md`, which its translations take.
+    stem: &'a str,
+    /// The language it is written in.
+    lang: &'a str,
+    /// Whether it has a translation into the draft's locale already.
     translated: bool,
-) -> Result<(), Diagnostic> {
-    if lang == locale {
-        return Err(Diagnostic::new(
-            original,
-            format!("this is written in {locale} already (its language), so it needs no {locale} translation"),
-        ));
-    }
-    if translated || path.exists() {
-        return Err(Diagnostic::new(path, format!("the {locale} translation is here already"))
-            .with_help("`papermap check` says whether it is outdated, with the translated_from to give it once it is brought up to date"));
-    }
-    Ok(())
 }
 
-/// A draft's file: a comment that says what to do, the front matter's `fields`, the digest of
-/// the original, and `body`.
-fn draft_text(
-    original: &Path,
-    lang: &str,
+/// The draft of `original`'s translation into `locale`, at `<stem>.<locale>.md` beside it: a
+/// comment that says what to translate (`what`), the front matter's `fields`, the digest of the
+/// original, and `body`. An error when it would replace a file, or is not needed.
+fn draft(
+    original: &Original,
     locale: &str,
     what: &str,
     fields: &Mapping,
     digest: &str,
     body: &str,
-) -> Result<String, Diagnostic> {
-    let yaml = serde_yaml::to_string(&Value::Mapping(fields.clone()))
-        .map_err(|e| Diagnostic::new(original, format!("cannot write its translation: {e}")))?;
+) -> Result<(PathBuf, String), Diagnostic> {
+    let path = original
+        .file
+        .with_file_name(format!("{}.{locale}.md", original.stem));
+    if original.lang == locale {
+        return Err(Diagnostic::new(
+            original.file,
+            format!("this is written in {locale} already (its language), so it needs no {locale} translation"),
+        ));
+    }
+    if original.translated || path.exists() {
+        return Err(Diagnostic::new(&path, format!("the {locale} translation is here already"))
+            .with_help("`papermap check` says whether it is outdated, with the translated_from to give it once it is brought up to date"));
+    }
+    let yaml = serde_yaml::to_string(&Value::Mapping(fields.clone())).map_err(|e| {
+        Diagnostic::new(original.file, format!("cannot write its translation: {e}"))
+    })?;
     // The digest is hex digits, which YAML could read as a number unquoted (`123e4567890a`).
     let mut text = format!(
-        "---\n# {locale} translation of {} ({lang}): translate {what},\n\
+        "---\n# {locale} translation of {} ({}): translate {what},\n\
          # then delete `draft: true` to publish it.\n{yaml}translated_from: \"{digest}\"\n\
          draft: true\n---\n",
-        original.display(),
+        original.file.display(),
+        original.lang,
     );
     if !body.is_empty() {
         text.push_str(body);
         text.push('\n');
     }
-    Ok(text)
+    Ok((path, text))
 }

@@ -102,6 +102,8 @@ pub fn openalex(options: &Options) -> Outcome {
 }
 
 fn run(options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<Report, Diagnostics> {
+    // Records are written into a site: never into a folder made for them where there is none.
+    crate::config::Config::check_root(&options.root)?;
     let mut errors = Diagnostics::new();
     let mut works: Vec<Prepared> = Vec::new();
     let mut seen = HashSet::new();

@@ -3,7 +3,6 @@
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceFile};
-use crate::discover::RESERVED_SEGMENTS;
 use crate::records::{RawPage, PAGE_FIELDS};
 
 use super::{version, Checker, Id, Page, Pos};
@@ -85,23 +84,9 @@ impl Checker<'_> {
                 true => format!("use letters, digits, `-`, `_` and `.`, e.g. `slug: {suggested}`"),
                 false => "use letters, digits, `-`, `_` and `.`".to_string(),
             });
-        } else if folder.is_none() && crate::discover::is_site_file(&slug) {
-            self.error_at(
-                &["slug"],
-                format!(
-                    "this page would take the address /{slug}/, where the site writes its file {slug}"
-                ),
-            );
-            self.help("choose another slug");
-        } else if folder.is_none()
-            && (RESERVED_SEGMENTS.contains(&slug.as_str()) || config.language(&slug).is_some())
+        } else if let (None, Some(taken)) = (folder, crate::discover::taken_address(config, &slug))
         {
-            self.error_at(
-                &["slug"],
-                format!(
-                    "this page would take the address /{slug}/, which the site's own pages use"
-                ),
-            );
+            self.error_at(&["slug"], taken);
             self.help("choose another slug");
         }
         let address = match folder {

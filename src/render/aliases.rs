@@ -48,11 +48,6 @@ pub(super) fn redirects<'a>(config: &Config, model: &'a SiteModel) -> Vec<Redire
     redirects
 }
 
-/// The files for crawlers, which are written apart from the pages.
-fn is_crawler_file(path: &str) -> bool {
-    path == "robots.txt" || (path.starts_with("sitemap") && path.ends_with(".xml"))
-}
-
 /// An error at each alias that is another page's address, stands where the site writes or
 /// copies a file or below one, or is also another version's alias; `outputs` are every other
 /// file the pages make, `static_files` the files copied as they are.
@@ -63,7 +58,8 @@ pub(super) fn clashes(
 ) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut first_of: FxHashMap<&str, &Redirect> = FxHashMap::default();
-    let written = |place: &str| outputs.contains(place) || is_crawler_file(place);
+    // The files for crawlers are written apart from the pages, and not among `outputs`.
+    let written = |place: &str| outputs.contains(place) || crate::discover::is_site_file(place);
     for redirect in redirects {
         let error = |message: String, help: &str| {
             redirect

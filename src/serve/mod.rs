@@ -276,9 +276,8 @@ fn watch(
                 .any(|i| relative == Path::new(i))
                 && path.is_dir()
             {
-                // A source folder that appeared (or came back): watched from now on, and what
-                // it already holds is looked for.
-                // Every file is looked at again (lost count), so its files need no walk here.
+                // A source folder that appeared (or came back): watched from now on, and every
+                // file looked at again (lost count), so what it already holds needs no walk here.
                 watch_source_folder(&mut watcher, path);
                 lost_count = true;
                 continue;
