@@ -30,6 +30,7 @@ macro_rules! outln {
 pub mod bidi;
 pub mod build;
 pub mod cache;
+pub mod characters;
 pub mod check;
 pub mod cli;
 pub mod config;

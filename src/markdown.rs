@@ -5,6 +5,7 @@
 //! scheme could run code (`javascript:`, `data:`, …) is reported, so a record cannot inject
 //! anything into a page. Fenced code is highlighted by syntect with CSS classes.
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
@@ -22,8 +23,17 @@ pub const CODE_CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "h
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Rendered {
     pub html: String,
-    /// Byte ranges (in the Markdown text) of links that were refused, with the reason.
-    pub problems: Vec<(std::ops::Range<usize>, String)>,
+    pub problems: Vec<Problem>,
+}
+
+/// Something in a Markdown text that no page may show as it is written: a link that was refused,
+/// or a character no page can carry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// Byte range in the Markdown text.
+    pub range: Range<usize>,
+    pub message: String,
+    pub help: String,
 }
 
 /// Inline tags that records may use, bare (no attributes): italics for species names, sub- and
@@ -88,13 +98,14 @@ fn footnote_id(label: &str) -> String {
 }
 
 pub fn render(markdown: &str) -> Rendered {
-    let mut problems = Vec::new();
+    let mut problems = raw_unshowable(markdown);
     let mut events = Vec::new();
     let mut code: Option<(String, String)> = None;
     // Inline tags opened and not yet closed: closed at the end of their block, so that an
     // unbalanced `<i>` cannot slant the rest of the page.
     let mut open_tags: Vec<String> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        referenced_unshowable(markdown, &event, &range, &mut problems);
         if let Some((lang, text)) = &mut code {
             match event {
                 Event::Text(t) => text.push_str(&t),
@@ -166,16 +177,58 @@ pub fn render(markdown: &str) -> Rendered {
     Rendered { html, problems }
 }
 
-/// The links and images of `markdown` that [`render`] would refuse, without rendering it: what
-/// a record's text is checked for when it is read, long before its page is made.
-pub fn problems(markdown: &str) -> Vec<(std::ops::Range<usize>, String)> {
-    let mut problems = Vec::new();
+/// What [`render`] would report in `markdown`, without rendering it: what a record's text is
+/// checked for when it is read, long before its page is made.
+pub fn problems(markdown: &str) -> Vec<Problem> {
+    let mut problems = raw_unshowable(markdown);
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        referenced_unshowable(markdown, &event, &range, &mut problems);
         if let Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) = event {
             checked(dest_url, &range, &mut problems);
         }
     }
     problems
+}
+
+/// The first character of each line of `markdown` that no page can carry.
+fn raw_unshowable(markdown: &str) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut rest = markdown;
+    while let Some((at, c)) = crate::characters::first_unshowable(rest) {
+        let start = markdown.len() - rest.len() + at;
+        problems.push(Problem {
+            range: start..start + c.len_utf8(),
+            message: crate::characters::message("the text", c),
+            help: crate::characters::INVISIBLE_HELP.to_string(),
+        });
+        rest = rest[at..].split_once('\n').map_or("", |(_, next)| next);
+    }
+    problems
+}
+
+/// A character reference (`&#1;`) that stands for a character no page can carry; raw characters
+/// are [`raw_unshowable`]'s.
+fn referenced_unshowable(
+    markdown: &str,
+    event: &Event,
+    range: &Range<usize>,
+    problems: &mut Vec<Problem>,
+) {
+    let (Event::Text(text) | Event::Code(text)) = event else {
+        return;
+    };
+    let written = &markdown[range.clone()];
+    let Some((_, c)) = crate::characters::first_unshowable(text) else {
+        return;
+    };
+    if written.contains(c) {
+        return;
+    }
+    problems.push(Problem {
+        range: range.clone(),
+        message: crate::characters::message("the text", c),
+        help: format!("delete `{written}`"),
+    });
 }
 
 /// Plain text as Markdown that reads as itself: every character Markdown would take as markup
@@ -301,18 +354,15 @@ impl Collapsed {
     }
 }
 
-fn checked<'a>(
-    url: CowStr<'a>,
-    range: &std::ops::Range<usize>,
-    problems: &mut Vec<(std::ops::Range<usize>, String)>,
-) -> CowStr<'a> {
+fn checked<'a>(url: CowStr<'a>, range: &Range<usize>, problems: &mut Vec<Problem>) -> CowStr<'a> {
     if is_safe_url(&url) {
         url
     } else {
-        problems.push((
-            range.clone(),
-            format!("the link `{url}` uses a scheme that is not allowed"),
-        ));
+        problems.push(Problem {
+            range: range.clone(),
+            message: format!("the link `{url}` uses a scheme that is not allowed"),
+            help: "links may use http, https or mailto, or be relative paths".to_string(),
+        });
         CowStr::Borrowed("#")
     }
 }

@@ -3,6 +3,7 @@
 //! in the file. It also finds where each top-level key stands, so later checks can point at the
 //! field they reject and unknown fields can be reported all at once with a suggestion.
 
+mod characters;
 mod keys;
 
 use serde::de::DeserializeOwned;
@@ -311,6 +312,11 @@ impl FrontMatter {
 
     fn yaml_error(&self, source: &SourceText, error: &serde_yaml::Error) -> Diagnostic {
         let message = strip_location(&error.to_string());
+        if message.contains("control characters are not allowed") {
+            if let Some(d) = self.refused_character(source) {
+                return d;
+            }
+        }
         let message = number_too_large(&message).unwrap_or_else(|| plain_types(&message));
         let (line, column) = match error.location() {
             Some(l) => (self.yaml_first_line + l.line() - 1, l.column()),

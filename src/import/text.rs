@@ -67,15 +67,15 @@ fn decode_serialized(text: &str) -> String {
     out
 }
 
-/// Whitespace runs (including line breaks and no-break spaces) become one space; other control
-/// characters are removed; the ends are trimmed.
+/// Whitespace runs (including line breaks and no-break spaces) become one space; the byte-order
+/// mark and the characters no page can carry are removed; the ends are trimmed.
 fn collapse_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.chars() {
         if c.is_whitespace() {
             pending_space = !out.is_empty();
-        } else if c.is_control() || matches!(c, '\u{feff}' | '\u{fffe}' | '\u{ffff}') {
+        } else if c == '\u{feff}' || crate::characters::is_unshowable(c) {
             continue;
         } else {
             if pending_space {

@@ -266,6 +266,7 @@ impl Checker<'_> {
     ) -> Option<T> {
         let (value, errors) = self.fm.deserialize_all(self.source, fields, kind);
         self.errors.extend(errors);
+        self.errors.extend(self.fm.unshowable(self.source));
         value
     }
 
@@ -369,12 +370,12 @@ impl Checker<'_> {
         }
     }
 
-    fn report(&mut self, problems: Vec<(std::ops::Range<usize>, String)>) {
-        for (range, message) in problems {
-            let offset = self.fm.body_start + range.start;
+    fn report(&mut self, problems: Vec<markdown::Problem>) {
+        for problem in problems {
+            let offset = self.fm.body_start + problem.range.start;
             self.errors.push(
-                Diagnostic::at(self.source, offset, range.len(), message)
-                    .with_help("links may use http, https or mailto, or be relative paths"),
+                Diagnostic::at(self.source, offset, problem.range.len(), problem.message)
+                    .with_help(problem.help),
             );
         }
     }
