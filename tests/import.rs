@@ -449,3 +449,26 @@ fn malformed_files_name_the_file_position_and_json_path() {
     assert_eq!(site.run(&["import"]).code, 2);
     assert_eq!(site.run(&["import", "crossref", "x.json"]).code, 2);
 }
+
+#[test]
+fn a_work_in_two_responses_is_imported_as_last_updated_whatever_the_order() {
+    // W2741809807 was fetched twice: 957 citations (updated 2025-05-12) among the key papers,
+    // 960 (updated 2025-06-01) among the works the crawl's key paper cites.
+    let (keypapers, cited) = (KEYPAPERS, SNOWBALL[2]);
+    for files in [[keypapers, cited], [cited, keypapers]] {
+        let site = site();
+        import(&site, &files, &[]).assert_ok();
+        let record = site.read("content/papers/W2741809807.md");
+        assert!(record.contains("citation_count: 960\n"), "{files:?}:\n{record}");
+    }
+}
+
+#[test]
+fn an_import_folder_that_is_a_file_is_an_error_that_says_so() {
+    let site = site();
+    site.write("content/papers.md", "not a folder");
+    let run = import(&site, &[SNOWBALL[0]], &["--into", "content/papers.md"]);
+    run.assert_error("content/papers.md: the records' folder is a file");
+    assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    assert_eq!(site.read("content/papers.md"), "not a folder");
+}

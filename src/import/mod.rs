@@ -84,6 +84,8 @@ struct Prepared {
     reference_count: Option<u32>,
     subfields: Vec<String>,
     abstract_markdown: Option<String>,
+    /// OpenAlex's `updated_date`, which says which of two copies of the work is the newer.
+    updated: Option<String>,
 }
 
 /// A record already in the target folder.
@@ -106,7 +108,8 @@ fn run(options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<Report, Diag
     crate::config::Config::check_root(&options.root)?;
     let mut errors = Diagnostics::new();
     let mut works: Vec<Prepared> = Vec::new();
-    let mut seen = HashSet::new();
+    // OpenAlex id → index in `works`.
+    let mut seen: HashMap<String, usize> = HashMap::new();
     for file in &options.files {
         let located = match openalex::read(file) {
             Ok(located) => located,
@@ -117,12 +120,19 @@ fn run(options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<Report, Diag
         };
         for work in located {
             match prepare(&work) {
-                Ok(prepared) => {
-                    // The same work in two responses is imported once, as first read.
-                    if seen.insert(prepared.openalex.clone()) {
+                // A crawl meets a work more than once, fetched at different times: it is
+                // imported once, as OpenAlex last updated it (as first read when that is equal).
+                Ok(prepared) => match seen.get(&prepared.openalex) {
+                    Some(&at) => {
+                        if prepared.updated > works[at].updated {
+                            works[at] = prepared;
+                        }
+                    }
+                    None => {
+                        seen.insert(prepared.openalex.clone(), works.len());
                         works.push(prepared);
                     }
-                }
+                },
                 Err(problems) if !options.strict => {
                     warnings.extend(problems.into_iter().map(|mut d| {
                         d.message.push_str("; the work is left out");
@@ -136,12 +146,25 @@ fn run(options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<Report, Diag
             }
         }
     }
+    let folder = options.root.join(&options.into);
+    let shown_folder = shown(&options.root, &options.into);
+    if let Some(file) = file_in_the_way(&options.root, &options.into) {
+        let message = if file == options.into {
+            "the records' folder is a file".to_string()
+        } else {
+            format!(
+                "this is a file, where the records' folder {} needs a folder",
+                shown_folder.display()
+            )
+        };
+        errors.push(
+            Diagnostic::new(shown(&options.root, &file), message)
+                .with_help("name another folder with --into, or move the file away"),
+        );
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
-
-    let folder = options.root.join(&options.into);
-    let shown_folder = shown(&options.root, &options.into);
     let existing = existing_records(&folder);
     let records = assign(works, &existing, &folder);
 
@@ -201,6 +224,20 @@ fn run(options: &Options, warnings: &mut Vec<Diagnostic>) -> Result<Report, Diag
     } else {
         Err(errors)
     }
+}
+
+/// The path (relative to `root`) of the file that stands where the folder `into` or one of its
+/// parents should be, if one does.
+fn file_in_the_way(root: &Path, into: &Path) -> Option<PathBuf> {
+    let mut path = PathBuf::new();
+    for part in into.components() {
+        path.push(part);
+        let metadata = std::fs::metadata(root.join(&path)).ok()?;
+        if !metadata.is_dir() {
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// A path under the root as shown to the user (as `Config::display_path` does for builds).
@@ -330,6 +367,7 @@ fn prepare(located: &Located) -> Result<Prepared, Vec<Diagnostic>> {
             reference_count: work.referenced_works_count,
             subfields,
             abstract_markdown,
+            updated: work.updated_date.clone(),
         }),
         _ => Err(problems),
     }

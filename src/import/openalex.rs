@@ -31,6 +31,8 @@ pub struct Work {
     pub referenced_works: Option<Vec<String>>,
     pub topics: Option<Vec<Topic>>,
     pub abstract_inverted_index: Option<BTreeMap<String, Vec<u32>>>,
+    /// When OpenAlex last changed the work (`2025-06-01T11:32:56.709091`).
+    pub updated_date: Option<String>,
 }
 
 /// A work that must be a JSON object. serde's derive also accepts a list for a struct, which
