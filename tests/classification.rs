@@ -126,6 +126,19 @@ fn classification_records_are_checked_against_the_scheme() {
 }
 
 #[test]
+fn an_error_in_a_later_head_is_at_that_head_not_at_the_first() {
+    // Every head scores the same categories: the first `meta_research:` of the block is the
+    // first head's, and the calls may come before the heads.
+    let site = classified(
+        "  status: machine_predicted_unvalidated\n  calls: { gemma: [bibliometrics], codex: [meta_research, bibliometric] }\n  heads:\n    codex: { meta_research: 0.5, bibliometrics: 0.1 }\n    gemma: { meta_research: 1.5, bibliometrics: 0.1 }\n",
+    );
+    let run = site.build();
+    run.assert_error("content/papers/1000.00002.md:11:14: the score of `meta_research` for `gemma` is 1.5, outside 0 to 1");
+    run.assert_error("content/papers/1000.00002.md:8:59: unknown category `bibliometric` in the calls of `codex`");
+    run.assert_error("papermap: 2 errors");
+}
+
+#[test]
 fn the_scheme_names_each_id_once_and_as_an_id() {
     // A category listed twice made its page and its table row twice; one that is not an id
     // could name neither a page nor a Fluent message.

@@ -459,7 +459,10 @@ fn a_work_in_two_responses_is_imported_as_last_updated_whatever_the_order() {
         let site = site();
         import(&site, &files, &[]).assert_ok();
         let record = site.read("content/papers/W2741809807.md");
-        assert!(record.contains("citation_count: 960\n"), "{files:?}:\n{record}");
+        assert!(
+            record.contains("citation_count: 960\n"),
+            "{files:?}:\n{record}"
+        );
     }
 }
 

@@ -191,30 +191,38 @@ impl FrontMatter {
     }
 
     /// The position of `needle` inside the block of the top-level key `top` (e.g. one id of a
-    /// list), not followed by more of a name.
+    /// list), as a whole name: not inside a longer one.
     pub fn find_in(&self, source: &SourceText, top: &str, needle: &str) -> Option<(usize, usize)> {
+        self.find_path_in(source, top, &[needle])
+    }
+
+    /// The position of the last of `needles` inside the block of the top-level key `top`, each
+    /// found after the one before: `["heads:", "gemma:", "bibliometrics:"]` is the score of
+    /// `bibliometrics` under `gemma`, not under the head above it. Whole names only.
+    pub fn find_path_in(
+        &self,
+        source: &SourceText,
+        top: &str,
+        needles: &[&str],
+    ) -> Option<(usize, usize)> {
         let key = self.key(top)?;
-        let end = self
+        let block_start = source.offset(key.line, key.column);
+        let block_end = self
             .keys
             .iter()
             .find(|k| k.line > key.line)
-            .map_or(usize::MAX, |k| k.line);
-        let last = source.text.lines().count();
-        (key.line..end.min(last + 1)).find_map(|line| {
-            let text = source.line(line);
-            let at = if line == key.line {
-                text.find(':').map_or(0, |i| i + 1)
-            } else {
-                0
-            };
-            // Whole names only: `bibliometric` is not found inside `bibliometrics`.
-            let is_name = |c: char| c.is_alphanumeric() || c == '_';
-            text[at..]
-                .match_indices(needle)
-                .map(|(i, _)| at + i)
-                .find(|&i| !text[i + needle.len()..].starts_with(is_name))
-                .map(|i| (line, 1 + text[..i].chars().count()))
-        })
+            .map_or(self.yaml_end, |next| source.offset(next.line, 1))
+            .max(block_start);
+        let block = &source.text[block_start..block_end];
+        // The key's own name is not a value of its block.
+        let mut at = block.find(':').map_or(0, |i| i + 1);
+        let mut found = None;
+        for needle in needles {
+            let i = whole_name_at(&block[at..], needle)? + at;
+            found = Some(i);
+            at = i + needle.len();
+        }
+        Some(source.line_col(block_start + found?))
     }
 
     /// Deserializes the YAML into `T`, with the error's position mapped into the file.
@@ -389,6 +397,18 @@ fn duplicate_key(message: &str) -> Option<(&str, &str)> {
         }
     }
     None
+}
+
+/// The byte offset of the first `needle` in `text` that is not part of a longer name.
+fn whole_name_at(text: &str, needle: &str) -> Option<usize> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    let starts_name = needle.starts_with(is_name);
+    let ends_name = needle.ends_with(is_name);
+    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + needle.len()..].chars().next();
+        !(starts_name && before.is_some_and(is_name) || ends_name && after.is_some_and(is_name))
+    })
 }
 
 /// serde_yaml's message for a whole number beyond what a YAML value holds

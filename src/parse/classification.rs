@@ -11,12 +11,16 @@ use crate::records::RawClassification;
 use super::Checker;
 
 impl Checker<'_> {
-    /// An error at `needle` inside the classification block (or at the block when not found).
-    fn error_in(&mut self, needle: &str, message: String, help: String) {
+    /// An error at the last of `path` inside the classification block, each found after the one
+    /// before (`["heads:", "gemma:", "bibliometrics:"]`); at the last alone, or at the block,
+    /// when the path is not found.
+    fn error_in(&mut self, path: &[&str], message: String, help: String) {
+        let block = "classification";
         let (line, column) = self
             .fm
-            .find_in(self.source, "classification", needle)
-            .unwrap_or_else(|| self.fm.locate(self.source, &["classification"]));
+            .find_path_in(self.source, block, path)
+            .or_else(|| self.fm.find_in(self.source, block, path.last()?))
+            .unwrap_or_else(|| self.fm.locate(self.source, &[block]));
         self.errors
             .push(Diagnostic::at_line_col(self.source, line, column, message).with_help(help));
     }
@@ -27,7 +31,7 @@ impl Checker<'_> {
         let before = self.errors.len();
         if scheme.statuses.is_empty() {
             self.error_in(
-                "status",
+                &["status"],
                 "this record has a classification, but site.toml declares none".into(),
                 "declare `[classification]` with its `categories`, `heads` and `statuses` in site.toml".into(),
             );
@@ -42,28 +46,33 @@ impl Checker<'_> {
         if !known(&scheme.statuses, &c.status) {
             let help = one_of(&scheme.statuses, &c.status);
             self.error_in(
-                &c.status,
+                &["status:", &c.status],
                 format!("unknown classification status `{}`", c.status),
                 help,
             );
         }
         for (head, scores) in &c.heads {
+            let head_key = format!("{head}:");
             if !known(&scheme.heads, head) {
                 let help = one_of(&scheme.heads, head);
-                self.error_in(&format!("{head}:"), format!("unknown head `{head}`"), help);
+                self.error_in(
+                    &["heads:", &head_key],
+                    format!("unknown head `{head}`"),
+                    help,
+                );
                 continue;
             }
             for (category, score) in scores {
                 if !known(&scheme.categories, category) {
                     let help = one_of(&scheme.categories, category);
                     self.error_in(
-                        &format!("{category}:"),
+                        &["heads:", &head_key, &format!("{category}:")],
                         format!("unknown category `{category}` in the scores of `{head}`"),
                         help,
                     );
                 } else if !(0.0..=1.0).contains(score) {
                     self.error_in(
-                        &format!("{category}:"),
+                        &["heads:", &head_key, &format!("{category}:")],
                         format!(
                             "the score of `{category}` for `{head}` is {score}, outside 0 to 1"
                         ),
@@ -77,7 +86,7 @@ impl Checker<'_> {
                 .filter(|&k| !scores.contains_key(&**k))
             {
                 self.error_in(
-                    &format!("{head}:"),
+                    &["heads:", &head_key],
                     format!("the head `{head}` has no score for the category `{category}`"),
                     format!(
                         "give `{head}` a score for every category: {}",
@@ -87,10 +96,11 @@ impl Checker<'_> {
             }
         }
         for (head, calls) in &c.calls {
+            let head_key = format!("{head}:");
             if !known(&scheme.heads, head) {
                 let help = one_of(&scheme.heads, head);
                 self.error_in(
-                    &format!("{head}:"),
+                    &["calls:", &head_key],
                     format!("unknown head `{head}` in the calls"),
                     help,
                 );
@@ -98,7 +108,7 @@ impl Checker<'_> {
             for category in calls.iter().filter(|k| !known(&scheme.categories, k)) {
                 let help = one_of(&scheme.categories, category);
                 self.error_in(
-                    category,
+                    &["calls:", &head_key, category],
                     format!("unknown category `{category}` in the calls of `{head}`"),
                     help,
                 );
