@@ -470,15 +470,19 @@ fn template_asking_for_a_missing_message() {
 }
 
 #[test]
-fn translate_call_without_a_key() {
-    let (_, run) = broken_build(|s| {
+fn translate_call_without_a_key_is_an_error_at_the_call() {
+    // Placed at what it was given instead: before, at the first `key` of the template.
+    let (site, run) = broken_build(|s| {
         s.edit(
             "themes/default/templates/base.html",
             "t(key=\"skip-to-content\")",
-            "t(id=\"skip-to-content\")",
+            "t(kee=\"skip-to-content\")",
         )
     });
-    run.assert_error("t() needs a `key`, e.g. t(key=\"site-title\")");
+    let (line, column) = position_of(&site.read("themes/default/templates/base.html"), "kee=");
+    run.assert_error(&format!(
+        "themes/default/templates/base.html:{line}:{column}: t() needs a `key`, the id of a message; it was given `kee`"
+    ));
 }
 
 #[test]
@@ -964,9 +968,8 @@ fn a_render_error_names_the_pages_it_failed() {
     run.assert_error("no message `skip-to-contnet` in the files of any language of the site");
     run.assert_error("while rendering index.html, fr/index.html, zh/index.html and 45 more pages");
     assert!(
-        !run.stderr
-            .contains("Function call 't' failed: Function call 't' failed"),
-        "the cause once: {}",
+        !run.stderr.contains("Function call 't' failed"),
+        "t() says what failed in its own words: {}",
         run.stderr
     );
 }

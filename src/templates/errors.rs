@@ -28,6 +28,9 @@ pub(super) fn template_error(
     error: &tera::Error,
 ) -> Diagnostic {
     let text = chain(error);
+    if let Some(diagnostic) = circular_extends(sources, &text) {
+        return diagnostic;
+    }
     let name = quoted_after(&text, "Failed to parse ")
         .or_else(|| quoted_after(&text, "Template "))
         .unwrap_or_default();
@@ -63,7 +66,11 @@ pub(super) fn template_error_in(
         return Diagnostic::at_line_col(source, line, column, format!("{first}: {message}"));
     }
     // The error is reported once for all the pages it stopped, whatever template they render.
-    let message = without_template_name(&text, name).replace('\n', " ");
+    // papermap's `t()` says what it is in its own messages.
+    let message = without_template_name(&text, name)
+        .replace('\n', " ")
+        .replace("Function call 't' failed: ", "");
+    let (message, missing) = missing_include(&message);
     // The piece may stand in a parent template or a macro: look in the named one first, then in
     // its family, then in the others (an included template, say).
     let mut candidates: Vec<&SourceText> = vec![source];
@@ -76,11 +83,13 @@ pub(super) fn template_error_in(
     candidates.extend(others.into_iter().map(|(_, s)| s));
     // The innermost cause comes last and names the most precise piece.
     // One-letter names (the function `t`) would match anywhere.
-    for needle in quoted_names(&text)
-        .into_iter()
-        .rev()
-        .filter(|n| n != name && n.len() > 2)
-    {
+    let needles = missing.into_iter().chain(
+        quoted_names(&text)
+            .into_iter()
+            .rev()
+            .filter(|n| n != name && n.len() > 2),
+    );
+    for needle in needles {
         for candidate in &candidates {
             if let Some(offset) = find_token(&candidate.text, &needle) {
                 return Diagnostic::at(candidate, offset, needle.len(), message);
@@ -88,6 +97,69 @@ pub(super) fn template_error_in(
         }
     }
     Diagnostic::at(source, 0, 1, message)
+}
+
+/// Tera's "Template '[a.html, b.html]' not found" of an include said plainly, with the quoted
+/// names to look for (the include's first name, as the template writes it).
+fn missing_include(message: &str) -> (String, Option<String>) {
+    let Some(start) = message.find("Template '[") else {
+        return (message.to_string(), None);
+    };
+    let rest = &message[start + "Template '[".len()..];
+    let Some(end) = rest.find("]' not found") else {
+        return (message.to_string(), None);
+    };
+    let names: Vec<&str> = rest[..end].split(", ").collect();
+    let listed = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" nor ");
+    let said = if names.len() == 1 {
+        format!("the included template {listed} does not exist")
+    } else {
+        format!("none of the included templates exists: neither {listed}")
+    };
+    let message = format!(
+        "{}{said}{}",
+        &message[..start],
+        &rest[end + "]' not found".len()..]
+    );
+    (message, Some(format!("\"{}\"", names[0])))
+}
+
+/// Tera's "Circular extend detected for template 'b.html'. Inheritance chain: `[…]`" as an error
+/// at that template's `extends`, naming the circle.
+fn circular_extends(sources: &HashMap<String, SourceText>, text: &str) -> Option<Diagnostic> {
+    let name = quoted_after(text, "Circular extend detected for template ")?;
+    let chain = &text[text.find("Inheritance chain: `[")? + "Inheritance chain: `[".len()..];
+    let chain = &chain[..chain.find("]`")?];
+    let mut circle: Vec<String> = chain
+        .split(", ")
+        .map(|n| n.trim_matches('"').to_string())
+        .collect();
+    if circle.len() == 1 || circle.first() != Some(&name) {
+        circle.insert(0, name.clone());
+    }
+    let message = if circle.len() == 2 {
+        format!("the template `{name}` extends itself")
+    } else {
+        let shown: Vec<String> = circle.iter().map(|n| format!("`{n}`")).collect();
+        format!(
+            "templates extend one another in a circle: {}",
+            shown.join(" → ")
+        )
+    };
+    let help =
+        "the last template of a chain of `extends` extends none: it holds the page's whole HTML";
+    let diagnostic = match sources.get(&name) {
+        Some(source) => {
+            let at = find_token(&source.text, "extends").unwrap_or(0);
+            Diagnostic::at(source, at, "extends".len(), message)
+        }
+        None => Diagnostic::new(format!("template {name}"), message),
+    };
+    Some(diagnostic.with_help(help))
 }
 
 /// A render error's text without Tera's "Failed to render 'paper.html' (error happened in a

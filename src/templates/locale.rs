@@ -159,6 +159,22 @@ fn list_items<'v>(localizer: &Localizer, locale: usize, items: &'v [Value]) -> V
         .collect()
 }
 
+/// The error of a `t()` without `key`, naming what it was given instead: the names in backticks
+/// are what papermap looks for to place the error, and a misspelt `kee` is where the call is.
+fn missing_key(named: &[(&String, &Value)]) -> tera::Error {
+    let mut given: Vec<String> = named.iter().map(|(name, _)| format!("`{name}`")).collect();
+    given.sort();
+    let message = if given.is_empty() {
+        "t() needs a `key`, the id of a message".to_string()
+    } else {
+        format!(
+            "t() needs a `key`, the id of a message; it was given {}",
+            given.join(", ")
+        )
+    };
+    tera::Error::msg(message)
+}
+
 /// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
 /// `in_locale="fr"` resolves it in another language of the site. A list (`authors=paper.authors`)
 /// is one text of the message, joined as [`Localizer::sentence`] says. A sentence that falls
@@ -180,9 +196,15 @@ impl tera::Function for Translate {
                 _ => named.push((name, value)),
             }
         }
-        let key = key
-            .and_then(Value::as_str)
-            .ok_or_else(|| tera::Error::msg("t() needs a `key`, e.g. t(key=\"site-title\")"))?;
+        let key = match key {
+            Some(Value::String(key)) => key,
+            Some(other) => {
+                return Err(tera::Error::msg(format!(
+                    "t() needs a `key` that is the id of a message, not `{other}`"
+                )))
+            }
+            None => return Err(missing_key(&named)),
+        };
         // `in_locale` asks another language, e.g. for each language's own name in the switcher.
         let locale = match in_locale.and_then(Value::as_str) {
             Some(code) => self.localizer.index_of(code).ok_or_else(|| {

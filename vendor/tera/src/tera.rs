@@ -288,6 +288,12 @@ impl Tera {
 
             match template.parent {
                 Some(ref p) => match templates.get(p) {
+                    // papermap patch: a circle that `start` only leads into (a → b → c → b)
+                    // never comes back to it, and recursed until the stack overflowed.
+                    Some(parent) if parents.contains(&parent.name) => {
+                        parents.push(parent.name.clone());
+                        Err(Error::circular_extend(&parent.name, parents))
+                    }
                     Some(parent) => {
                         parents.push(parent.name.clone());
                         build_chain(templates, start, parent, parents)
@@ -1092,6 +1098,22 @@ mod tests {
         let mut tera = Tera::default();
         let err = tera
             .add_raw_templates(vec![("a", "{% extends \"b\" %}"), ("b", "{% extends \"a\" %}")])
+            .unwrap_err();
+
+        assert!(err.to_string().contains("Circular extend detected for template"));
+    }
+
+    // papermap patch: a circle that the template only leads into is found too, rather than
+    // overflowing the stack.
+    #[test]
+    fn test_circular_extends_that_the_template_leads_into() {
+        let mut tera = Tera::default();
+        let err = tera
+            .add_raw_templates(vec![
+                ("a", "{% extends \"b\" %}"),
+                ("b", "{% extends \"c\" %}"),
+                ("c", "{% extends \"b\" %}"),
+            ])
             .unwrap_err();
 
         assert!(err.to_string().contains("Circular extend detected for template"));
