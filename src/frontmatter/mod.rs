@@ -431,6 +431,13 @@ fn number_too_large(message: &str) -> Option<String> {
 /// serde names Rust types; a record's author thinks in YAML's.
 fn plain_types(message: &str) -> String {
     let mut out = message.to_string();
+    // `expected struct RawPaper`: the whole front matter, or one of its mappings.
+    if let Some(at) = out.find("expected struct ") {
+        let name_end = out[at + "expected struct ".len()..]
+            .find(|c: char| !c.is_alphanumeric())
+            .map_or(out.len(), |i| at + "expected struct ".len() + i);
+        out.replace_range(at..name_end, "expected fields (`name: value`)");
+    }
     for (rust, plain) in [
         ("expected i32", "expected a whole number"),
         ("expected u32", "expected a whole number, 0 or more"),
