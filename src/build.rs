@@ -14,7 +14,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
 use crate::discover::{self, CONTENT_DIR};
 use crate::localize::{self, Localizer};
 use crate::model::{PageEntry, SiteModel};
-use crate::output::{self, Writer};
+use crate::output::{self, CommitError, InTheWay, Writer};
 use crate::parse;
 use crate::progress::Progress;
 use crate::render::{self, RenderedPage};
@@ -316,6 +316,24 @@ fn kept_files_warning(output: &Path, kept: &[String]) -> String {
     )
 }
 
+/// An error for each thing of someone else's that stands where the site writes: nothing was
+/// moved into the output folder, and nothing of theirs is replaced.
+fn in_the_way(output: &Path, obstacles: &[InTheWay]) -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    for obstacle in obstacles {
+        let message = if obstacle.is_folder {
+            "this folder holds files that papermap did not write, where the site writes a file"
+        } else {
+            "this file was not written by papermap, and stands where the site needs a folder"
+        };
+        diagnostics.push(
+            Diagnostic::new(output.join(&obstacle.place), message)
+                .with_help("move it out of the output folder, or build into another with --output"),
+        );
+    }
+    diagnostics
+}
+
 /// `papermap build`: the site (or the part of it that `options.part` names), written into the
 /// output folder only if nothing failed. Pages are written as they are rendered; a file whose
 /// bytes did not change is not rewritten.
@@ -516,7 +534,10 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
     cache::forget(&options.root, &output);
     let (written, files) = writer
         .commit(part.is_whole(), &written_before)
-        .map_err(cannot_write)?;
+        .map_err(|e| match e {
+            CommitError::Io(e) => cannot_write(e),
+            CommitError::InTheWay(obstacles) => in_the_way(&output, &obstacles),
+        })?;
     drop(written_before);
     if !written.kept.is_empty() {
         warnings.push(kept_files_warning(&output, &written.kept));

@@ -178,6 +178,7 @@ fn a_build_removes_only_the_files_an_earlier_build_wrote() {
     let after = site.build();
     after.assert_ok();
     assert!(!site.path("public/paper/1000.00003/index.html").exists());
+    assert!(!site.path("public/paper/1000.00003").exists(), "emptied, it goes");
     assert!(!after.stdout.contains(" 0 removed"), "{}", after.stdout);
     assert_eq!(site.read("public/notes.txt"), "mine");
     assert_eq!(site.read("public/drafts/a.html"), "mine too");
@@ -193,6 +194,33 @@ fn a_build_removes_only_the_files_an_earlier_build_wrote() {
         last.stderr
     );
     assert!(!last.stderr.contains("notes.txt"), "{}", last.stderr);
+}
+
+#[test]
+fn what_is_not_papermaps_where_the_site_writes_is_an_error_and_nothing_is_moved() {
+    // A file `paper` was replaced by the folder of the paper pages only after some of the
+    // site's files had been moved in, and the build said "nothing was written".
+    let site = Site::fixture("minimal");
+    site.write("public/paper", "mine");
+    site.write("public/atom.xml/notes.txt", "mine too");
+    site.write("public/keep.txt", "kept");
+    let before = site.tree("public");
+    let run = site.build();
+    run.assert_error(
+        "public/paper: this file was not written by papermap, and stands where the site needs a folder",
+    );
+    run.assert_error(
+        "public/atom.xml: this folder holds files that papermap did not write, where the site writes a file",
+    );
+    run.assert_error("move it out of the output folder, or build into another with --output");
+    run.assert_error("papermap: 2 errors; nothing was written");
+    assert_eq!(site.tree("public"), before);
+
+    site.remove("public/paper");
+    site.remove("public/atom.xml/notes.txt");
+    site.build().assert_ok();
+    assert!(site.read("public/atom.xml").starts_with("<?xml"));
+    assert_eq!(site.read("public/keep.txt"), "kept");
 }
 
 #[test]
