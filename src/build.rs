@@ -532,12 +532,13 @@ pub fn build(options: &Options) -> Result<Report, Diagnostics> {
         .map(|last| last.files.into_iter().map(|(place, ..)| place).collect())
         .unwrap_or_default();
     cache::forget(&options.root, &output);
-    let (written, files) = writer
-        .commit(part.is_whole(), &written_before)
-        .map_err(|e| match e {
-            CommitError::Io(e) => cannot_write(e),
-            CommitError::InTheWay(obstacles) => in_the_way(&output, &obstacles),
-        })?;
+    let (written, files) =
+        writer
+            .commit(part.is_whole(), &written_before)
+            .map_err(|e| match e {
+                CommitError::Io(e) => cannot_write(e),
+                CommitError::InTheWay(obstacles) => in_the_way(&output, &obstacles),
+            })?;
     drop(written_before);
     if !written.kept.is_empty() {
         warnings.push(kept_files_warning(&output, &written.kept));

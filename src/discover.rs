@@ -87,7 +87,21 @@ pub fn is_markdown_name(name: &str) -> bool {
 
 /// Editor temporaries and hidden files are never content.
 pub fn is_ignored(name: &str) -> bool {
-    name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp")
+    name.starts_with('.') || is_editor_file(name)
+}
+
+/// What a static folder holds but does not publish: editor temporaries, version control
+/// (`.git/`, `.gitignore`, `.gitkeep`) and macOS's `.DS_Store`. Other hidden files are the
+/// site's (`.well-known/`, `.htaccess`, `.nojekyll`).
+pub fn is_ignored_static(name: &str) -> bool {
+    is_editor_file(name) || name.starts_with(".git") || name == ".DS_Store"
+}
+
+fn is_editor_file(name: &str) -> bool {
+    name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".tmp")
+        || name.starts_with(".#")
 }
 
 /// Names every content file; files that cannot be named are reported and left out, so the

@@ -18,18 +18,23 @@ use walkdir::WalkDir;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
-/// The files of a folder (if it exists) as (place in the site under `to`, source file), skipping
-/// editor temporaries and links; later lists override earlier ones at the same place.
+/// The files of a static folder (if it exists) as (place in the site under `to`, source file),
+/// skipping links and what [`crate::discover::is_ignored_static`] names; later lists override
+/// earlier ones at the same place.
 pub fn files_of(from: &Path, to: &str) -> io::Result<Vec<(String, PathBuf)>> {
     let mut files = Vec::new();
     if !from.is_dir() {
         return Ok(files);
     }
-    for entry in WalkDir::new(from).sort_by_file_name() {
+    let walker = WalkDir::new(from)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.depth() == 0 || !crate::discover::is_ignored_static(&e.file_name().to_string_lossy())
+        });
+    for entry in walker {
         let entry = entry.map_err(io::Error::other)?;
-        if !entry.file_type().is_file()
-            || crate::discover::is_ignored(&entry.file_name().to_string_lossy())
-        {
+        if !entry.file_type().is_file() {
             continue;
         }
         let within = entry.path().strip_prefix(from).map_err(io::Error::other)?;

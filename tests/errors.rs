@@ -176,7 +176,9 @@ fn front_matter_that_is_a_list_or_a_text_asks_for_fields() {
         s.write("content/papers/1000.00009.md", "---\n- a\n- b\n---\nBody\n");
         s.write("content/press/note.md", "---\njust text\n---\nBody\n");
     });
-    run.assert_error("content/papers/1000.00009.md:2:1: invalid type: sequence, expected fields (`name: value`)");
+    run.assert_error(
+        "content/papers/1000.00009.md:2:1: invalid type: sequence, expected fields (`name: value`)",
+    );
     run.assert_error("content/press/note.md:2:1: invalid type: string \"just text\", expected fields (`name: value`)");
     assert!(!run.stderr.contains("struct"), "{}", run.stderr);
 }

@@ -178,7 +178,10 @@ fn a_build_removes_only_the_files_an_earlier_build_wrote() {
     let after = site.build();
     after.assert_ok();
     assert!(!site.path("public/paper/1000.00003/index.html").exists());
-    assert!(!site.path("public/paper/1000.00003").exists(), "emptied, it goes");
+    assert!(
+        !site.path("public/paper/1000.00003").exists(),
+        "emptied, it goes"
+    );
     assert!(!after.stdout.contains(" 0 removed"), "{}", after.stdout);
     assert_eq!(site.read("public/notes.txt"), "mine");
     assert_eq!(site.read("public/drafts/a.html"), "mine too");

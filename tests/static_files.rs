@@ -19,6 +19,44 @@ fn the_sites_static_files_are_copied_and_win_over_the_themes() {
 }
 
 #[test]
+fn hidden_static_files_are_published_but_not_editor_or_version_control_files() {
+    // `.well-known/` (security.txt, domain checks), `.htaccess` and `.nojekyll` are part of a
+    // site; `.htaccess` alone was left out, silently.
+    let site = Site::fixture("minimal");
+    for (place, text) in [
+        (
+            "static/.well-known/security.txt",
+            "Contact: mailto:a@b.org\n",
+        ),
+        ("static/.htaccess", "ErrorDocument 404 /404.html\n"),
+        ("static/.nojekyll", ""),
+        ("themes/default/static/.well-known/theme.txt", "theme\n"),
+        ("static/.DS_Store", "x"),
+        ("static/.gitignore", "x"),
+        ("static/.git/config", "x"),
+        ("static/notes/.hello.txt.swp", "x"),
+        ("static/notes/hello.txt~", "x"),
+        ("static/notes/.#hello.txt", "x"),
+    ] {
+        site.write(place, text);
+    }
+    site.build().assert_ok();
+    assert_eq!(
+        site.read("public/.well-known/security.txt"),
+        "Contact: mailto:a@b.org\n"
+    );
+    assert_eq!(
+        site.read("public/.htaccess"),
+        "ErrorDocument 404 /404.html\n"
+    );
+    assert!(site.path("public/.nojekyll").is_file());
+    assert_eq!(site.read("public/.well-known/theme.txt"), "theme\n");
+    for place in [".DS_Store", ".gitignore", ".git", "notes"] {
+        assert!(!site.path("public").join(place).exists(), "{place}");
+    }
+}
+
+#[test]
 fn a_page_wins_over_a_static_file_at_its_own_place_and_the_build_says_so() {
     let site = Site::fixture("minimal");
     site.write("static/paper/1000.00001/index.html", "<p>by hand</p>\n");

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostics::SourceFile;
-use crate::discover::{is_ignored, is_markdown_name, CONTENT_DIR};
+use crate::discover::{is_ignored, is_ignored_static, is_markdown_name, CONTENT_DIR};
 use crate::localize::I18N_DIR;
 use crate::model::SiteModel;
 use crate::render::feeds::{feed_papers, feed_place};
@@ -54,10 +54,21 @@ pub fn classify(relative: &Path, theme: &str) -> Change {
     let Some(name) = parts.last() else {
         return Change::Ignored;
     };
-    if is_ignored(name) || parts.iter().any(|p| p.starts_with('.')) {
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    // The static folders publish hidden files (`.well-known/`) but the rest of a site does not.
+    let in_static = match parts.as_slice() {
+        ["static", ..] => true,
+        ["themes", t, "static", ..] => *t == theme,
+        _ => false,
+    };
+    let ignored = if in_static {
+        parts.iter().any(|p| is_ignored_static(p))
+    } else {
+        is_ignored(name) || parts.iter().any(|p| p.starts_with('.'))
+    };
+    if ignored {
         return Change::Ignored;
     }
-    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     match parts.as_slice() {
         ["site.toml"] => Change::Config,
         [CONTENT_DIR, .., file] if is_markdown_name(file) => Change::Content,
@@ -466,5 +477,11 @@ mod tests {
         assert_eq!(c("content/papers/2208.11695.md~"), Change::Ignored);
         assert_eq!(c(".git/index"), Change::Ignored);
         assert_eq!(c("i18n/fr/notes.txt"), Change::Ignored);
+        assert_eq!(c("static/.well-known/security.txt"), Change::Static);
+        assert_eq!(c("themes/default/static/.htaccess"), Change::Static);
+        assert_eq!(c("static/.DS_Store"), Change::Ignored);
+        assert_eq!(c("static/.git/config"), Change::Ignored);
+        assert_eq!(c("static/.style.css.swp"), Change::Ignored);
+        assert_eq!(c("content/papers/.hidden/2208.11695.md"), Change::Ignored);
     }
 }
