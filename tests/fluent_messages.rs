@@ -330,3 +330,23 @@ fn messages_of_a_language_the_site_does_not_list_are_named_in_a_warning() {
     );
     assert!(site.path("public/de/index.html").is_file());
 }
+
+#[test]
+fn plural_forms_follow_cldr_beyond_100() {
+    // Fluent's plural rules (intl_pluralrules, CLDR 37) read Arabic's `n % 100 = 3..10` as
+    // `n = 3..10`: 103 citations took the form of 100, not that of 3.
+    let site = Site::fixture("minimal");
+    site.add_language("ar");
+    let message = "\nprobe-plural = { $n ->\n    [zero] zero\n    [one] one\n    [two] two\n    [few] few\n    [many] many\n   *[other] other\n}\n";
+    site.write("i18n/ar/main.ftl", message);
+    site.append("i18n/en/main.ftl", message);
+    site.write(
+        "templates/index.html",
+        r#"{% extends "base.html" %}{% block content %}<p id="plurals">{% for n in [0, 1, 2, 3, 11, 100, 102, 103, 111, 1003] %}{{ t(key="probe-plural", n=n) }} {% endfor %}</p>{% endblock content %}"#,
+    );
+    site.build().assert_ok();
+    assert_eq!(
+        probe(&site, "public/ar/index.html", "plurals"),
+        "zero one two few many other other few many few "
+    );
+}
