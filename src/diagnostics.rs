@@ -440,6 +440,19 @@ pub fn named_and_counted(items: &[String], shown: usize, (one, many): (&str, &st
     }
 }
 
+/// The byte offset of the first `needle` in `text` that is not part of a longer name, where
+/// `is_name` tells the characters names are made of: an end of the needle that is not such a
+/// character (the `:` of `gemma:`) may touch anything.
+pub fn find_whole_name(text: &str, needle: &str, is_name: impl Fn(char) -> bool) -> Option<usize> {
+    let starts_name = needle.starts_with(&is_name);
+    let ends_name = needle.ends_with(&is_name);
+    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + needle.len()..].chars().next();
+        !(starts_name && before.is_some_and(&is_name) || ends_name && after.is_some_and(&is_name))
+    })
+}
+
 /// The closest of `candidates` to a misspelt `word`, if one is close enough to suggest.
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates

@@ -68,12 +68,7 @@ impl FrontMatter {
     fn lines_of(&self, source: &SourceText, name: &str) -> Option<(usize, usize)> {
         let key = self.key(name)?;
         let start = source.offset(key.line, 1);
-        let end = self
-            .keys
-            .iter()
-            .find(|k| k.line > key.line)
-            .map_or(self.yaml_end, |next| source.offset(next.line, 1));
-        Some((start, end.max(start)))
+        Some((start, self.block_end(source, key).max(start)))
     }
 }
 

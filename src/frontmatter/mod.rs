@@ -8,7 +8,7 @@ mod keys;
 
 use serde::de::DeserializeOwned;
 
-use crate::diagnostics::{suggest, Diagnostic, SourceFile, SourceText};
+use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceFile, SourceText};
 
 /// An error at the value of `field` in a file read earlier, found again in it; at the file
 /// alone if it no longer holds what was read.
@@ -174,14 +174,10 @@ impl FrontMatter {
         let Some(inner) = path.get(1) else {
             return value_column(top.line, ":");
         };
-        let end = self
-            .keys
-            .iter()
-            .find(|k| k.line > top.line)
-            .map_or(usize::MAX, |k| k.line);
+        let end = self.block_end(source, top);
         let needle = format!("{inner}:");
         let mut line = top.line;
-        while line < end && line <= source.text.lines().count() {
+        while source.offset(line, 1) < end {
             if source.line(line).contains(&needle) {
                 return value_column(line, &needle);
             }
@@ -207,22 +203,26 @@ impl FrontMatter {
     ) -> Option<(usize, usize)> {
         let key = self.key(top)?;
         let block_start = source.offset(key.line, key.column);
-        let block_end = self
-            .keys
-            .iter()
-            .find(|k| k.line > key.line)
-            .map_or(self.yaml_end, |next| source.offset(next.line, 1))
-            .max(block_start);
+        let block_end = self.block_end(source, key).max(block_start);
         let block = &source.text[block_start..block_end];
         // The key's own name is not a value of its block.
         let mut at = block.find(':').map_or(0, |i| i + 1);
         let mut found = None;
         for needle in needles {
-            let i = whole_name_at(&block[at..], needle)? + at;
+            let i = find_whole_name(&block[at..], needle, is_yaml_name)? + at;
             found = Some(i);
             at = i + needle.len();
         }
         Some(source.line_col(block_start + found?))
+    }
+
+    /// The byte offset in the file where the block of the top-level `key` ends: the start of
+    /// the next top-level key's line, or the end of the front matter.
+    fn block_end(&self, source: &SourceText, key: &Key) -> usize {
+        self.keys
+            .iter()
+            .find(|k| k.line > key.line)
+            .map_or(self.yaml_end, |next| source.offset(next.line, 1))
     }
 
     /// Deserializes the YAML into `T`, with the error's position mapped into the file.
@@ -399,16 +399,9 @@ fn duplicate_key(message: &str) -> Option<(&str, &str)> {
     None
 }
 
-/// The byte offset of the first `needle` in `text` that is not part of a longer name.
-fn whole_name_at(text: &str, needle: &str) -> Option<usize> {
-    let is_name = |c: char| c.is_alphanumeric() || c == '_';
-    let starts_name = needle.starts_with(is_name);
-    let ends_name = needle.ends_with(is_name);
-    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + needle.len()..].chars().next();
-        !(starts_name && before.is_some_and(is_name) || ends_name && after.is_some_and(is_name))
-    })
+/// The characters of a YAML name, as far as finding one in a front matter goes.
+fn is_yaml_name(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
 }
 
 /// serde_yaml's message for a whole number beyond what a YAML value holds

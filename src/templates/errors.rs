@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostics::{Diagnostic, SourceText};
+use crate::diagnostics::{find_whole_name, Diagnostic, SourceText};
 
 /// The whole chain of a Tera error, which keeps the useful part in its sources.
 fn chain(error: &tera::Error) -> String {
@@ -91,7 +91,7 @@ pub(super) fn template_error_in(
     );
     for needle in needles {
         for candidate in &candidates {
-            if let Some(offset) = find_token(&candidate.text, &needle) {
+            if let Some(offset) = find_whole_name(&candidate.text, &needle, is_tera_name) {
                 return Diagnostic::at(candidate, offset, needle.len(), message);
             }
         }
@@ -154,7 +154,7 @@ fn circular_extends(sources: &HashMap<String, SourceText>, text: &str) -> Option
         "the last template of a chain of `extends` extends none: it holds the page's whole HTML";
     let diagnostic = match sources.get(&name) {
         Some(source) => {
-            let at = find_token(&source.text, "extends").unwrap_or(0);
+            let at = find_whole_name(&source.text, "extends", is_tera_name).unwrap_or(0);
             Diagnostic::at(source, at, "extends".len(), message)
         }
         None => Diagnostic::new(format!("template {name}"), message),
@@ -174,14 +174,9 @@ fn without_template_name<'t>(text: &'t str, name: &str) -> &'t str {
     rest.strip_prefix(": ").unwrap_or(text)
 }
 
-/// The first place `needle` stands as a whole name, not as the start of a longer one.
-fn find_token(text: &str, needle: &str) -> Option<usize> {
-    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-    text.match_indices(needle).map(|(i, _)| i).find(|&i| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + needle.len()..].chars().next();
-        !before.is_some_and(is_name) && !after.is_some_and(is_name)
-    })
+/// The characters of a Tera name (a variable, a key, a template's file name).
+fn is_tera_name(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
 }
 
 fn arrow_position(text: &str) -> Option<(usize, usize)> {
