@@ -411,7 +411,8 @@ fn malformed_files_name_the_file_position_and_json_path() {
         ("null.json", "null", "found null"),
         ("empty.json", "", "empty.json: the file is empty"),
         ("blank.json", " \n\t", "blank.json: the file is empty"),
-        ("object.json", "{}", "object.json: id: the work has no OpenAlex id"),
+        ("object.json", "{}", "object.json: expected an OpenAlex work or a page {\"results\": […]}, found an object with neither `id` nor `results`"),
+        ("no-id.json", r#"{"id": null, "title": "T", "publication_year": 2020}"#, "no-id.json: id: the work has no OpenAlex id"),
         ("results.json", r#"{"results": 3}"#, "results.json:1:13: results: invalid type: integer `3`, expected a sequence"),
         ("nested.json", r#"{"results": [[]]}"#, "results[0]: invalid type: sequence, expected an OpenAlex work (a JSON object)"),
         ("null-results.json", r#"{"results": null}"#, "results: invalid type: null, expected a sequence"),
@@ -436,6 +437,13 @@ fn malformed_files_name_the_file_position_and_json_path() {
         run.stderr
     );
     assert!(run.stderr.contains("the work is left out"));
+    // A JSON object that is no OpenAlex response (neither a work's `id` nor a page's
+    // `results`) is an error with or without --strict: most likely the wrong file.
+    site.write("config.json", r#"{"name": "my-site", "version": 2}"#);
+    let run = import(&site, &["config.json"], &[]);
+    run.assert_error("error: config.json: expected an OpenAlex work or a page {\"results\": […]}, found an object with neither `id` nor `results`");
+    assert!(!run.stderr.contains("left out"), "{}", run.stderr);
+    assert!(!site.path("content/papers").exists());
     // An empty page imports nothing, successfully.
     site.write("no-results.json", r#"{"meta": {}, "results": []}"#);
     let run = import(&site, &["no-results.json"], &[]);

@@ -89,11 +89,13 @@ struct Page {
     results: Vec<WorkObject>,
 }
 
-/// Whether the top-level object has a `results` key, whatever its value.
+/// Whether the top-level object has a `results` key and an `id` key, whatever their values.
 #[derive(Debug, Default, Deserialize)]
 struct Probe {
     #[serde(default)]
     results: Present,
+    #[serde(default)]
+    id: Present,
 }
 
 #[derive(Debug, Default)]
@@ -166,6 +168,14 @@ pub fn read(path: &Path) -> Result<Vec<Located>, Diagnostic> {
         ));
     }
     let probe: Probe = serde_json::from_str(text).map_err(|e| json_error(&source, "", &e))?;
+    // An object with neither is no response of OpenAlex's (every work has its id), most likely
+    // another file given by mistake: an error, not a work left out with a warning.
+    if !probe.results.0 && !probe.id.0 {
+        return Err(Diagnostic::new(
+            path,
+            "expected an OpenAlex work or a page {\"results\": […]}, found an object with neither `id` nor `results`",
+        ));
+    }
     let file = path.to_path_buf();
     if probe.results.0 {
         let page: Page = typed(&source, text)?;
