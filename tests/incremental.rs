@@ -249,3 +249,30 @@ fn a_part_written_into_the_output_folder_is_not_taken_for_the_whole_site() {
     site.build().assert_ok();
     assert!(site.path("public/fr/paper/1000.00001/index.html").is_file());
 }
+
+#[test]
+fn a_part_does_not_replace_what_is_not_papermaps_where_it_writes() {
+    // A part (`--locale`, `--shard`) removed a file of someone else's standing where its pages
+    // need a folder, and a folder of theirs where it writes a file, as the whole build once did.
+    let site = Site::fixture("minimal");
+    site.write("public/fr/paper", "mine");
+    site.write("public/fr/atom.xml/notes.txt", "mine too");
+    let before = site.tree("public");
+    let run = site.run(&["build", "--locale", "fr"]);
+    run.assert_error(
+        "public/fr/paper: this file was not written by papermap, and stands where the site needs a folder",
+    );
+    run.assert_error(
+        "public/fr/atom.xml: this folder holds files that papermap did not write, where the site writes a file",
+    );
+    run.assert_error("papermap: 2 errors; nothing was written");
+    assert_eq!(site.tree("public"), before);
+
+    site.remove("public/fr/paper");
+    site.remove("public/fr/atom.xml/notes.txt");
+    site.run(&["build", "--locale", "fr"]).assert_ok();
+    assert!(site
+        .read("public/fr/paper/1000.00001/index.html")
+        .contains("<html"));
+    assert!(site.read("public/fr/atom.xml").starts_with("<?xml"));
+}

@@ -99,31 +99,78 @@ fn in_the_way(
     files.chain(folders).collect()
 }
 
+/// What stands in the way of the files of `staged` in `target`, looked at from each of them:
+/// a file of someone else's where one of its folders goes, a folder holding such files where
+/// it goes.
+fn in_the_way_of_part(
+    staged: &Path,
+    target: &Path,
+    placed: &FxHashMap<String, (u64, u64)>,
+    removable: &FxHashSet<String>,
+) -> io::Result<Vec<InTheWay>> {
+    let theirs = |place: &str| !placed.contains_key(place) && !removable.contains(place);
+    let mut obstacles = Vec::new();
+    for entry in WalkDir::new(staged).min_depth(1) {
+        let entry = entry.map_err(io::Error::other)?;
+        let place = entry
+            .path()
+            .strip_prefix(staged)
+            .map_err(io::Error::other)?
+            .to_string_lossy()
+            .replace('\\', "/");
+        let there = target.join(&place);
+        if entry.file_type().is_dir() {
+            if there.is_file() && theirs(&place) {
+                obstacles.push(InTheWay {
+                    place,
+                    is_folder: false,
+                });
+            }
+        } else if there.is_dir() {
+            let holds_theirs = WalkDir::new(&there).into_iter().flatten().any(|inside| {
+                inside.file_type().is_file()
+                    && inside
+                        .path()
+                        .strip_prefix(target)
+                        .is_ok_and(|within| theirs(&within.to_string_lossy().replace('\\', "/")))
+            });
+            if holds_theirs {
+                obstacles.push(InTheWay {
+                    place,
+                    is_folder: true,
+                });
+            }
+        }
+    }
+    Ok(obstacles)
+}
+
 /// Moves every file of `staged` to the same place in `target`; returns how many it moved, how
-/// many files of `target` outside `placed` it removed (with `removable`, those among them that
-/// it holds), and the places of those it kept. With `removable`, nothing is moved while
-/// something papermap did not write is in the way.
+/// many files of `target` outside `placed` it removed (with `remove_others`, those among them
+/// that `removable` holds), and the places of those it kept. Nothing is moved while something
+/// papermap did not write (not in `placed` nor in `removable`) is in the way.
 pub(super) fn move_into(
     staged: &Path,
     target: &Path,
     placed: &FxHashMap<String, (u64, u64)>,
-    removable: Option<&FxHashSet<String>>,
+    removable: &FxHashSet<String>,
+    remove_others: bool,
 ) -> Result<(usize, usize, Vec<String>), CommitError> {
     if !target.exists() {
         fs::rename(staged, target)?;
         return Ok((placed.len(), 0, Vec::new()));
     }
-    let found = match removable {
-        Some(removable) => {
-            let found = walk(target)?;
-            let obstacles = in_the_way(staged, &found, placed, removable);
-            if !obstacles.is_empty() {
-                return Err(CommitError::InTheWay(obstacles));
-            }
-            Some(found)
-        }
-        None => None,
+    let (obstacles, found) = if remove_others {
+        let found = walk(target)?;
+        (in_the_way(staged, &found, placed, removable), Some(found))
+    } else {
+        // A part: its files are few beside the output folder's, so each is looked at where it
+        // goes rather than the whole folder walked.
+        (in_the_way_of_part(staged, target, placed, removable)?, None)
     };
+    if !obstacles.is_empty() {
+        return Err(CommitError::InTheWay(obstacles));
+    }
     let mut moved = 0;
     for entry in WalkDir::new(staged) {
         let entry = entry.map_err(io::Error::other)?;
@@ -148,7 +195,7 @@ pub(super) fn move_into(
         fs::rename(entry.path(), &destination)?;
         moved += 1;
     }
-    let (Some(found), Some(removable)) = (found, removable) else {
+    let Some(found) = found else {
         return Ok((moved, 0, Vec::new()));
     };
     let mut removed = 0;

@@ -224,8 +224,13 @@ impl Writer {
         let placed = self.placed.into_inner().unwrap_or_else(|e| e.into_inner());
         let unchanged = self.unchanged.into_inner();
         let staged = self.staging.keep();
-        let others = remove_others.then_some(written_before);
-        let result = move_into(&staged, &self.target, &placed, others);
+        let result = move_into(
+            &staged,
+            &self.target,
+            &placed,
+            written_before,
+            remove_others,
+        );
         let _ = fs::remove_dir_all(&staged);
         let (changed, removed, kept) = result?;
         let mut files: Vec<StampedFile> = placed
