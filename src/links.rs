@@ -173,12 +173,22 @@ impl<'s> Checker<'s> {
         let address = address.split('?').next().unwrap_or_default();
         let target = if address.is_empty() {
             page.to_string()
-        } else if let Some(within) = self.within_site(address) {
-            within?
-        } else if address.starts_with("//") || has_scheme(address) {
-            return Ok(Leads::Nowhere);
         } else {
-            relative(page, address)
+            let from_host_root = if let Some(path) = self.own_address(address) {
+                path
+            } else if address.starts_with("//") || has_scheme(address) {
+                return Ok(Leads::Nowhere);
+            } else if address.starts_with('/') {
+                address.to_string()
+            } else {
+                relative(&format!("{}/{page}", self.base_path), address)
+            };
+            self.in_site(&from_host_root).ok_or_else(|| {
+                format!(
+                    "{address} is outside the site, whose pages are under {}/",
+                    self.base_path
+                )
+            })?
         };
         let target = percent_decode_str(&target).decode_utf8_lossy().into_owned();
         let id = fragment
@@ -195,28 +205,27 @@ impl<'s> Checker<'s> {
         })
     }
 
-    /// The path in the site of an address that names the site itself (absolutely or from the
-    /// host's root); an error when it is on the site's host but outside its base path; `None`
-    /// when it is not the site's.
-    fn within_site(&self, address: &str) -> Option<Result<String, String>> {
-        if let Some(rest) = address.strip_prefix(self.base_url) {
-            if rest.is_empty() || rest.starts_with('/') {
-                return Some(Ok(rest.trim_start_matches('/').to_string()));
+    /// The path from the host's root of an address that names the site itself, with its
+    /// scheme (`https://example.org/map/about/`) or without (`//example.org/map/about/`);
+    /// `None` for any other address.
+    fn own_address(&self, address: &str) -> Option<String> {
+        let absolute = match address.strip_prefix("//") {
+            Some(rest) => {
+                let scheme = self.base_url.split_once("://")?.0;
+                format!("{scheme}://{rest}")
             }
-            return None;
-        }
-        if !address.starts_with('/') || address.starts_with("//") {
-            return None;
-        }
-        Some(match address.strip_prefix(self.base_path.as_str()) {
-            Some(rest) if rest.starts_with('/') || rest.is_empty() => {
-                Ok(rest.trim_start_matches('/').to_string())
-            }
-            _ => Err(format!(
-                "{address} is outside the site, whose pages are under {}/",
-                self.base_path
-            )),
-        })
+            None => address.to_string(),
+        };
+        let rest = absolute.strip_prefix(self.base_url)?;
+        (rest.is_empty() || rest.starts_with('/')).then(|| format!("{}/{rest}", self.base_path))
+    }
+
+    /// The path in the site of a path from the host's root, once its `.` and `..` are resolved;
+    /// `None` when that is outside the site's base path.
+    fn in_site(&self, from_host_root: &str) -> Option<String> {
+        let path = without_dot_segments(from_host_root);
+        let rest = path.strip_prefix(self.base_path.as_str())?;
+        (rest.is_empty() || rest.starts_with('/')).then(|| rest.trim_start_matches('/').to_string())
     }
 }
 
@@ -302,11 +311,17 @@ fn has_scheme(address: &str) -> bool {
     }
 }
 
-/// A relative address resolved against the folder of `page`.
+/// A relative address resolved against the folder of `page` (both from the host's root).
 fn relative(page: &str, address: &str) -> String {
-    let mut parts: Vec<&str> = page.split('/').collect();
-    parts.pop();
-    for part in address.split('/') {
+    let folder = page.rsplit_once('/').map_or("", |(folder, _)| folder);
+    without_dot_segments(&format!("{folder}/{address}"))
+}
+
+/// A path from the host's root with its `.` and `..` segments resolved as a browser resolves
+/// them (a `..` at the root stays there), and without empty segments.
+fn without_dot_segments(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
         match part {
             "." | "" => {}
             ".." => {
@@ -315,11 +330,12 @@ fn relative(page: &str, address: &str) -> String {
             part => parts.push(part),
         }
     }
-    let mut path = parts.join("/");
-    if address.ends_with('/') {
-        path.push('/');
+    let mut resolved = format!("/{}", parts.join("/"));
+    let names_a_folder = path.ends_with('/') || path.ends_with("/.") || path.ends_with("/..");
+    if names_a_folder && !resolved.ends_with('/') {
+        resolved.push('/');
     }
-    path
+    resolved
 }
 
 #[cfg(test)]
@@ -425,9 +441,54 @@ mod tests {
     }
 
     #[test]
+    fn dot_segments_and_addresses_without_a_scheme_resolve_as_a_browser_resolves_them() {
+        // `/map/fr/../about/` is the about page, as a browser reads it; `//example.org/map/…`
+        // (no scheme) is the site's own, and was never followed.
+        let pages = [
+            ("about/index.html", "<p id=\"x\"></p>"),
+            (
+                "fr/index.html",
+                r#"<a href="/map/fr/../about/">up</a> <a href="/map/./about/#x">dot</a>
+                <a href="https://example.org/map/fr/../about/">absolute</a>
+                <a href="//example.org/map/about/#x">no scheme</a>
+                <a href="//example.org/map/gone/">no scheme, gone</a>
+                <a href="//other.org/map/gone/">another host</a>
+                <a href="../../../up/">above the site</a>
+                <a href="/map/../elsewhere/">above the base path</a>"#,
+            ),
+        ];
+        let files: HashSet<&str> = pages.iter().map(|(p, _)| *p).collect();
+        let found: Vec<(String, String)> = check("https://example.org/map", &pages, &files)
+            .into_iter()
+            .map(|b| (b.link, b.reason))
+            .collect();
+        let outside =
+            |address: &str| format!("{address} is outside the site, whose pages are under /map/");
+        assert_eq!(
+            found,
+            [
+                ("../../../up/".to_string(), outside("../../../up/")),
+                ("//example.org/map/gone/".to_string(), no_such_file("gone/")),
+                (
+                    "/map/../elsewhere/".to_string(),
+                    outside("/map/../elsewhere/")
+                ),
+            ]
+        );
+        // At the host's root, a browser stops at the root.
+        let root = [
+            ("fr/index.html", r#"<a href="../../">root</a>"#),
+            ("index.html", ""),
+        ];
+        let files: HashSet<&str> = root.iter().map(|(p, _)| *p).collect();
+        assert!(check("https://example.org", &root, &files).is_empty());
+    }
+
+    #[test]
     fn resolves_relative_and_encoded_addresses() {
-        assert_eq!(relative("a/b/index.html", "../c/"), "a/c/");
-        assert_eq!(relative("index.html", "paper/1/"), "paper/1/");
+        assert_eq!(relative("/a/b/index.html", "../c/"), "/a/c/");
+        assert_eq!(relative("/index.html", "paper/1/"), "/paper/1/");
+        assert_eq!(relative("/a/index.html", "."), "/a/");
         let pages = [
             ("subfield/计算机/index.html", "<p id=\"x\"></p>"),
             (
