@@ -110,6 +110,7 @@ fn a_call_that_would_not_do_what_it_says_is_an_error_at_its_place() {
 broken-one = { DATETIME($date) } { NUMBR($count) } { NUMBER() }
 broken-two = { NUMBER($n, style: "percent") } { NUMBER($n, minimumFractionDigits: 200) }
 broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDigits: 0) } { -term(NUMBER($n, type: "odd")) }
+broken-four = { NUMBER($n, minimumFractionDigits: 3, maximumFractionDigits: 1) } { NUMBER($n, maximumFractionDigits: 2, minimumFractionDigits: 2) }
 "#;
     let run = build_after_appending(&site, &[("i18n/en/main.ftl", broken)]);
     assert_reported(
@@ -161,6 +162,11 @@ broken-three = { NUMBER($n, useGrouping: "min2") } { NUMBER($n, minimumIntegerDi
                 "odd",
                 "odd",
                 "NUMBER's option `type` is \"cardinal\" or \"ordinal\", not \"odd\"",
+            ),
+            (
+                "minimumFractionDigits: 3, maximumFractionDigits: 1",
+                "1)",
+                "NUMBER's `maximumFractionDigits` (1) is less than its `minimumFractionDigits` (3)",
             ),
         ],
     );

@@ -137,6 +137,39 @@ impl Calls<'_> {
         for option in &arguments.named {
             self.option(&option.name, &option.value);
         }
+        self.fraction_digits_in_order(arguments);
+    }
+
+    /// ECMA-402 refuses a call whose `maximumFractionDigits` is below its
+    /// `minimumFractionDigits`: no number fits both.
+    fn fraction_digits_in_order(&mut self, arguments: &ast::CallArguments<&str>) {
+        let digits = |option: &str| {
+            arguments
+                .named
+                .iter()
+                .rev()
+                .find_map(|named| match &named.value {
+                    ast::InlineExpression::NumberLiteral { value } if named.name.name == option => {
+                        value.parse::<f64>().ok().map(|digits| (*value, digits))
+                    }
+                    _ => None,
+                })
+        };
+        let (Some((least, least_digits)), Some((most, most_digits))) = (
+            digits("minimumFractionDigits"),
+            digits("maximumFractionDigits"),
+        ) else {
+            return;
+        };
+        if most_digits < least_digits {
+            let message = format!(
+                "NUMBER's `maximumFractionDigits` ({most}) is less than its `minimumFractionDigits` ({least})"
+            );
+            let help = format!(
+                "no number has at least {least} and at most {most} decimals: make maximumFractionDigits {least} or more"
+            );
+            self.error(most, message, help);
+        }
     }
 
     fn option(&mut self, name: &ast::Identifier<&str>, value: &ast::InlineExpression<&str>) {
