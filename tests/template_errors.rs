@@ -51,3 +51,47 @@ fn a_template_that_extends_itself_says_so() {
         "{page}:1:4: the template `page.html` extends itself"
     ));
 }
+
+#[test]
+fn a_misspelt_field_is_an_error_that_names_the_field_meant() {
+    let site = Site::fixture("minimal");
+    let paper = format!("{TEMPLATES}/paper.html");
+    site.edit(&paper, "{{ paper.title }}</h1>", "{{ paper.titel }}</h1>");
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&paper), "paper.titel", "paper.titel");
+    run.assert_error(&format!(
+        "{paper}:{line}:{column}: Variable `paper.titel` not found in context"
+    ));
+    run.assert_error("help: did you mean `paper.title`?");
+
+    // A misspelt name of the context itself, the rest of the path kept.
+    site.edit(&paper, "{{ paper.titel }}</h1>", "{{ papr.title }}</h1>");
+    site.build()
+        .assert_error("help: did you mean `paper.title`?");
+    site.edit(&paper, "{{ papr.title }}</h1>", "{{ paper.titel }}</h1>");
+
+    // A name far from every field gets no guess.
+    site.edit(&paper, "{{ paper.titel }}</h1>", "{{ paper.zzzzzz }}</h1>");
+    let run = site.build();
+    run.assert_error("Variable `paper.zzzzzz` not found in context");
+    assert!(!run.stderr.contains("did you mean"), "{}", run.stderr);
+}
+
+#[test]
+fn a_for_loop_over_what_is_no_list_is_an_error_at_the_loop() {
+    // The error was placed at the first `paper.year` of the template, in another tag.
+    let site = Site::fixture("minimal");
+    let paper = format!("{TEMPLATES}/paper.html");
+    assert!(site.read(&paper).contains("paper.year"));
+    site.edit(
+        &paper,
+        "{% for link in paper.links %}",
+        "{% for link in paper.year %}",
+    );
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&paper), "in paper.year", "paper.year %}");
+    run.assert_error(&format!(
+        "{paper}:{line}:{column}: a for loop cannot go through `paper.year`: it is neither a list, a map nor a text"
+    ));
+    assert!(!run.stderr.contains("unsupported type"), "{}", run.stderr);
+}

@@ -470,9 +470,9 @@ impl Renderer<'_> {
         let locale = rendering.code;
         let (template, path, file) = self.place(job);
         let (path_of, _) = self.folder_and_file(job, locale, &path, file);
-        let error = |e: &tera::Error| {
+        let error = |e: &tera::Error, context: Option<&tera::Context>| {
             Box::new(PageError {
-                diagnostic: self.templates.render_error(template, e),
+                diagnostic: self.templates.render_error(template, e, context),
                 output_path: self.output_path(job, locale, path_of, file),
                 order: (path.clone(), rendering.index),
             })
@@ -485,12 +485,12 @@ impl Renderer<'_> {
             Some(context) => context,
             None => self
                 .context(rendering, job, (&path, file), shared)
-                .map_err(|e| error(&e))?,
+                .map_err(|e| error(&e, None))?,
         };
         let html = rendering
             .templates
             .render(template, &context)
-            .map_err(|e| error(&e))?;
+            .map_err(|e| error(&e, Some(&context)))?;
         if let Job::Paper(_) = job {
             shared.keep_paper_context(locale, context);
         }

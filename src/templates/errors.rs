@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostics::{find_whole_name, Diagnostic, SourceText};
+use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceText};
 
 /// The whole chain of a Tera error, which keeps the useful part in its sources.
 fn chain(error: &tera::Error) -> String {
@@ -71,6 +71,12 @@ pub(super) fn template_error_in(
         .replace('\n', " ")
         .replace("Function call 't' failed: ", "");
     let (message, missing) = missing_include(&message);
+    let (message, looped) = for_loop_container(&message);
+    // Where the piece stands in a known form ("include \"a.html\"", "in paper.links"): that
+    // place first, underlined from its `skip`th byte.
+    let known_form = missing
+        .map(|name| (name, 0))
+        .or(looped.map(|name| (format!("in {name}"), "in ".len())));
     // The piece may stand in a parent template or a macro: look in the named one first, then in
     // its family, then in the others (an included template, say).
     let mut candidates: Vec<&SourceText> = vec![source];
@@ -83,16 +89,17 @@ pub(super) fn template_error_in(
     candidates.extend(others.into_iter().map(|(_, s)| s));
     // The innermost cause comes last and names the most precise piece.
     // One-letter names (the function `t`) would match anywhere.
-    let needles = missing.into_iter().chain(
+    let needles = known_form.into_iter().chain(
         quoted_names(&text)
             .into_iter()
             .rev()
-            .filter(|n| n != name && n.len() > 2),
+            .filter(|n| n != name && n.len() > 2)
+            .map(|n| (n, 0)),
     );
-    for needle in needles {
+    for (needle, skip) in needles {
         for candidate in &candidates {
             if let Some(offset) = find_whole_name(&candidate.text, &needle, is_tera_name) {
-                return Diagnostic::at(candidate, offset, needle.len(), message);
+                return Diagnostic::at(candidate, offset + skip, needle.len() - skip, message);
             }
         }
     }
@@ -126,6 +133,81 @@ fn missing_include(message: &str) -> (String, Option<String>) {
         &rest[end + "]' not found".len()..]
     );
     (message, Some(format!("\"{}\"", names[0])))
+}
+
+/// Tera's errors of a `for` loop over a value it cannot go through, said plainly, with the
+/// name of that value (`paper.year`).
+fn for_loop_container(message: &str) -> (String, Option<String>) {
+    const FORMS: [(&str, &str); 3] = [
+        (
+            "Tried to iterate on a container (`",
+            "`) that has a unsupported type",
+        ),
+        (
+            "Tried to iterate using key value on variable `",
+            "`, but it isn't an object/map",
+        ),
+        (
+            "Tried to iterate using key value on variable `",
+            "`, but it is missing a key",
+        ),
+    ];
+    for (index, (before, after)) in FORMS.iter().enumerate() {
+        let Some(start) = message.find(before) else {
+            continue;
+        };
+        let rest = &message[start + before.len()..];
+        let Some(end) = rest.find(after) else {
+            continue;
+        };
+        let name = &rest[..end];
+        let plain = match index {
+            0 => format!("a for loop cannot go through `{name}`: it is neither a list, a map nor a text"),
+            1 => format!("`for key, value in {name}` goes through a map, and `{name}` is a list or a text: write `for value in {name}`"),
+            _ => format!("`{name}` is a map: go through it with `for key, value in {name}`"),
+        };
+        let message = format!("{}{plain}{}", &message[..start], &rest[end + after.len()..]);
+        return (message, Some(name.to_string()));
+    }
+    (message.to_string(), None)
+}
+
+/// The help for Tera's "Variable `paper.titel` not found in context": the same path with its
+/// first name that `context` lacks replaced by the nearest name it has there
+/// (``did you mean `paper.title`?``), if one is near enough.
+pub(super) fn missing_variable_help(
+    error: &tera::Error,
+    context: &tera::Context,
+) -> Option<String> {
+    let text = chain(error);
+    let after = "Variable `";
+    let rest = &text[text.find(after)? + after.len()..];
+    let path = &rest[..rest.find("` not found in context")?];
+    if path.contains(['[', ' ']) {
+        return None;
+    }
+    let mut names: Vec<&str> = path.split('.').collect();
+    let mut holder = match context.get(names[0]) {
+        Some(value) => value,
+        None => {
+            // Only for a misspelt top-level name: the whole context, copied.
+            let whole = context.clone().into_json();
+            let nearest = suggest(names[0], whole.as_object()?.keys().map(String::as_str))?;
+            names[0] = nearest;
+            return Some(format!("did you mean `{}`?", names.join(".")));
+        }
+    };
+    for at in 1..names.len() {
+        match holder.get(names[at]) {
+            Some(value) => holder = value,
+            None => {
+                let fields = holder.as_object()?;
+                names[at] = suggest(names[at], fields.keys().map(String::as_str))?;
+                return Some(format!("did you mean `{}`?", names.join(".")));
+            }
+        }
+    }
+    None
 }
 
 /// Tera's "Circular extend detected for template 'b.html'. Inheritance chain: `[…]`" as an error

@@ -19,7 +19,7 @@ mod escape;
 mod language_spans;
 mod locale;
 
-use errors::{template_error, template_error_in};
+use errors::{missing_variable_help, template_error, template_error_in};
 pub use escape::escape_html;
 
 pub const SITE_TEMPLATES_DIR: &str = "templates";
@@ -161,9 +161,19 @@ impl Templates {
         }
     }
 
-    /// A render error as a diagnostic pointing into the template that failed.
-    pub fn render_error(&self, template: &str, error: &tera::Error) -> Diagnostic {
-        template_error_in(&self.sources, template, &self.family(template), error)
+    /// A render error as a diagnostic pointing into the template that failed; with the
+    /// `context` it was rendered with, a misspelt field's help names the field meant.
+    pub fn render_error(
+        &self,
+        template: &str,
+        error: &tera::Error,
+        context: Option<&tera::Context>,
+    ) -> Diagnostic {
+        let diagnostic = template_error_in(&self.sources, template, &self.family(template), error);
+        match context.and_then(|context| missing_variable_help(error, context)) {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        }
     }
 
     /// The templates whose text `template` renders besides its own, nearest first: its parents
