@@ -965,10 +965,13 @@ fn a_render_error_names_the_pages_it_failed() {
             "{{ paper.title | date }}",
         )
     });
+    // One place of the template, one error, whatever title each page gave the filter.
     run.assert_error("`date` needs a YYYY-MM-DD date, not \"A less cited reference\"");
+    run.assert_error("help: the same with \"A paper that builds on the first\"");
     run.assert_error(
-        "while rendering paper/1000.00003/index.html, fr/paper/1000.00003/index.html and zh/paper/1000.00003/index.html",
+        "while rendering paper/1000.00001/index.html, fr/paper/1000.00001/index.html, zh/paper/1000.00001/index.html and 9 more pages",
     );
+    run.assert_error("papermap: 1 error; nothing was written");
     let (_, run) = broken_build(|s| {
         s.edit(
             "themes/default/templates/base.html",

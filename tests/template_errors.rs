@@ -95,3 +95,18 @@ fn a_for_loop_over_what_is_no_list_is_an_error_at_the_loop() {
     ));
     assert!(!run.stderr.contains("unsupported type"), "{}", run.stderr);
 }
+
+#[test]
+fn a_mistake_that_fails_on_each_value_is_one_error_with_the_other_values_as_help() {
+    // A filter given each paper's year failed once per distinct year: four errors at one place.
+    let site = Site::fixture("minimal");
+    let paper = format!("{TEMPLATES}/paper.html");
+    site.edit(&paper, "{{ paper.title }}</h1>", "{{ paper.year | date }}</h1>");
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&paper), "paper.year | date", "date }}");
+    run.assert_error(&format!(
+        "{paper}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date, not 2014"
+    ));
+    run.assert_error("help: the same with 2019, 2022 and 2023");
+    run.assert_error("papermap: 1 error; nothing was written");
+}

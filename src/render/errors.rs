@@ -19,32 +19,74 @@ pub struct PageError {
     pub order: (String, usize),
 }
 
-/// Each distinct error once, saying which pages it stopped.
+/// Each distinct error once, saying which pages it stopped. Errors at the same place of a
+/// template are one mistake, whatever values their messages quote (a filter given each
+/// paper's year): they are told once, with the other values in the help.
 pub fn by_error(errors: Vec<PageError>) -> Vec<Diagnostic> {
     type Pages = Vec<((String, usize), String)>;
-    let mut grouped: BTreeMap<String, (Diagnostic, Pages)> = BTreeMap::new();
+    let mut grouped: BTreeMap<String, (BTreeMap<String, Diagnostic>, Pages)> = BTreeMap::new();
     for error in errors {
-        grouped
+        let place = match error.diagnostic.line_col() {
+            Some((line, column)) => {
+                format!("{}:{line}:{column}", error.diagnostic.path.display())
+            }
+            None => error.diagnostic.to_string(),
+        };
+        let (messages, pages) = grouped.entry(place).or_default();
+        messages
             .entry(error.diagnostic.to_string())
-            .or_insert_with(|| (error.diagnostic, Vec::new()))
-            .1
-            .push((error.order, error.output_path));
+            .or_insert(error.diagnostic);
+        pages.push((error.order, error.output_path));
     }
     grouped
         .into_values()
-        .map(|(diagnostic, mut pages)| {
+        .filter_map(|(messages, mut pages)| {
+            let others: Vec<String> = messages
+                .values()
+                .skip(1)
+                .map(|d| d.message.clone())
+                .collect();
+            let mut diagnostic = messages.into_values().next()?;
+            if !others.is_empty() {
+                let also = the_same_with(&diagnostic.message, &others);
+                diagnostic.help = Some(match diagnostic.help.take() {
+                    Some(help) => format!("{help}; {also}"),
+                    None => also,
+                });
+            }
             pages.sort_unstable();
             pages.dedup();
             let pages: Vec<String> = pages.into_iter().map(|(_, page)| page).collect();
             let pages = named_and_counted(&pages, PAGES_NAMED, ("page", "pages"));
-            diagnostic.with_label(format!("while rendering {pages}"))
+            Some(diagnostic.with_label(format!("while rendering {pages}")))
         })
         .collect()
+}
+
+/// "the same with 2017, 2018, 2019 and 7 more values": what `others` say past the words they share
+/// with `first`.
+fn the_same_with(first: &str, others: &[String]) -> String {
+    let shared = others.iter().fold(first.len(), |shared, other| {
+        let same = first
+            .char_indices()
+            .zip(other.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(first.len().min(other.len()), |((at, _), _)| at);
+        shared.min(same)
+    });
+    // Back to the start of the word where they part.
+    let shared = first[..shared].rfind(' ').map_or(0, |space| space + 1);
+    let tails: Vec<String> = others.iter().map(|o| o[shared..].to_string()).collect();
+    format!(
+        "the same with {}",
+        named_and_counted(&tails, PAGES_NAMED, ("value", "values"))
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostics::SourceText;
 
     fn error(message: &str, (locale, place): (usize, &str)) -> PageError {
         let prefix = ["", "fr/"][locale];
@@ -76,5 +118,40 @@ mod tests {
             "{}",
             rendered[1]
         );
+    }
+
+    #[test]
+    fn errors_at_one_place_of_a_template_are_one_error_whatever_values_they_quote() {
+        let template = SourceText::new("templates/paper.html", "<h2>{{ paper.year | date }}</h2>");
+        let at = |year: u32, place: &str| PageError {
+            diagnostic: Diagnostic::at(
+                &template,
+                20,
+                4,
+                format!("`date` needs a YYYY-MM-DD date, not {year}"),
+            ),
+            output_path: format!("{place}.html"),
+            order: (place.to_string(), 0),
+        };
+        let errors = by_error(vec![
+            at(2017, "b"),
+            at(2014, "a"),
+            at(2018, "c"),
+            at(2014, "d"),
+            at(2019, "e"),
+            at(2020, "f"),
+        ]);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].message,
+            "`date` needs a YYYY-MM-DD date, not 2014"
+        );
+        assert_eq!(
+            errors[0].help.as_deref(),
+            Some("the same with 2017, 2018, 2019 and 1 more value")
+        );
+        assert!(errors[0]
+            .render()
+            .contains("while rendering a.html, b.html, c.html and 3 more pages"));
     }
 }
