@@ -101,7 +101,11 @@ fn a_mistake_that_fails_on_each_value_is_one_error_with_the_other_values_as_help
     // A filter given each paper's year failed once per distinct year: four errors at one place.
     let site = Site::fixture("minimal");
     let paper = format!("{TEMPLATES}/paper.html");
-    site.edit(&paper, "{{ paper.title }}</h1>", "{{ paper.year | date }}</h1>");
+    site.edit(
+        &paper,
+        "{{ paper.title }}</h1>",
+        "{{ paper.year | date }}</h1>",
+    );
     let run = site.build();
     let (line, column) = place_of(&site.read(&paper), "paper.year | date", "date }}");
     run.assert_error(&format!(

@@ -9,6 +9,8 @@ use std::path::Path;
 use rustc_hash::{FxHashMap, FxHashSet};
 use walkdir::WalkDir;
 
+use super::place_in;
+
 /// Why the files of a build could not be moved into the output folder.
 #[derive(Debug)]
 pub enum CommitError {
@@ -48,11 +50,7 @@ fn walk(target: &Path) -> io::Result<Found> {
     };
     for entry in WalkDir::new(target).min_depth(1) {
         let entry = entry.map_err(io::Error::other)?;
-        let within = entry
-            .path()
-            .strip_prefix(target)
-            .map_err(io::Error::other)?;
-        let place = within.to_string_lossy().replace('\\', "/");
+        let place = place_in(target, entry.path())?;
         if entry.file_type().is_dir() {
             found.folders.push(place);
         } else {
@@ -112,12 +110,7 @@ fn in_the_way_of_part(
     let mut obstacles = Vec::new();
     for entry in WalkDir::new(staged).min_depth(1) {
         let entry = entry.map_err(io::Error::other)?;
-        let place = entry
-            .path()
-            .strip_prefix(staged)
-            .map_err(io::Error::other)?
-            .to_string_lossy()
-            .replace('\\', "/");
+        let place = place_in(staged, entry.path())?;
         let there = target.join(&place);
         if entry.file_type().is_dir() {
             if there.is_file() && theirs(&place) {
@@ -129,10 +122,7 @@ fn in_the_way_of_part(
         } else if there.is_dir() {
             let holds_theirs = WalkDir::new(&there).into_iter().flatten().any(|inside| {
                 inside.file_type().is_file()
-                    && inside
-                        .path()
-                        .strip_prefix(target)
-                        .is_ok_and(|within| theirs(&within.to_string_lossy().replace('\\', "/")))
+                    && place_in(target, inside.path()).is_ok_and(|place| theirs(&place))
             });
             if holds_theirs {
                 obstacles.push(InTheWay {

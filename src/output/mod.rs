@@ -267,16 +267,18 @@ pub fn output_files(output: &Path) -> io::Result<Vec<StampedFile>> {
         let entry = entry.map_err(io::Error::other)?;
         if entry.file_type().is_file() {
             let meta = entry.metadata().map_err(io::Error::other)?;
-            let place = entry
-                .path()
-                .strip_prefix(output)
-                .map_err(io::Error::other)?
-                .to_string_lossy()
-                .replace('\\', "/");
+            let place = place_in(output, entry.path())?;
             files.push((place, meta.len(), modified_ns(&meta)));
         }
     }
     Ok(files)
+}
+
+/// The place of `path` inside the folder `root`: its names from there, joined by `/` on every
+/// system.
+fn place_in(root: &Path, path: &Path) -> io::Result<String> {
+    let within = path.strip_prefix(root).map_err(io::Error::other)?;
+    Ok(within.to_string_lossy().replace('\\', "/"))
 }
 
 /// A file's modification time in nanoseconds since the Unix epoch (which 64 bits hold until
