@@ -108,22 +108,38 @@ fn in_the_way_of_part(
 ) -> io::Result<Vec<InTheWay>> {
     let theirs = |place: &str| !placed.contains_key(place) && !removable.contains(place);
     let mut obstacles = Vec::new();
-    for entry in WalkDir::new(staged).min_depth(1) {
+    let mut entries = WalkDir::new(staged).min_depth(1).into_iter();
+    while let Some(entry) = entries.next() {
         let entry = entry.map_err(io::Error::other)?;
         let place = place_in(staged, entry.path())?;
-        let there = target.join(&place);
+        let there = match fs::symlink_metadata(target.join(&place)) {
+            Ok(there) => there,
+            // Nothing stands below a folder that is not there yet: a new locale's thousands of
+            // pages are not looked at one by one.
+            Err(_) => {
+                if entry.file_type().is_dir() {
+                    entries.skip_current_dir();
+                }
+                continue;
+            }
+        };
         if entry.file_type().is_dir() {
             if there.is_file() && theirs(&place) {
                 obstacles.push(InTheWay {
                     place,
                     is_folder: false,
                 });
+                entries.skip_current_dir();
             }
         } else if there.is_dir() {
-            let holds_theirs = WalkDir::new(&there).into_iter().flatten().any(|inside| {
-                inside.file_type().is_file()
-                    && place_in(target, inside.path()).is_ok_and(|place| theirs(&place))
-            });
+            let holds_theirs =
+                WalkDir::new(target.join(&place))
+                    .into_iter()
+                    .flatten()
+                    .any(|inside| {
+                        inside.file_type().is_file()
+                            && place_in(target, inside.path()).is_ok_and(|place| theirs(&place))
+                    });
             if holds_theirs {
                 obstacles.push(InTheWay {
                     place,
