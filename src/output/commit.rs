@@ -35,6 +35,22 @@ pub struct InTheWay {
     pub is_folder: bool,
 }
 
+impl InTheWay {
+    fn file(place: String) -> InTheWay {
+        InTheWay {
+            place,
+            is_folder: false,
+        }
+    }
+
+    fn folder(place: String) -> InTheWay {
+        InTheWay {
+            place,
+            is_folder: true,
+        }
+    }
+}
+
 /// The output folder as a walk through it found it before anything was moved.
 struct Found {
     /// Places of its files, in walk order.
@@ -75,10 +91,7 @@ fn in_the_way(
         .files
         .iter()
         .filter(|place| theirs(place) && staged.join(place).is_dir())
-        .map(|place| InTheWay {
-            place: place.clone(),
-            is_folder: false,
-        });
+        .map(|place| InTheWay::file(place.clone()));
     let folders = found
         .folders
         .iter()
@@ -90,10 +103,7 @@ fn in_the_way(
                 .iter()
                 .any(|f| f.starts_with(&inside) && theirs(f))
         })
-        .map(|place| InTheWay {
-            place: place.clone(),
-            is_folder: true,
-        });
+        .map(|place| InTheWay::folder(place.clone()));
     files.chain(folders).collect()
 }
 
@@ -125,10 +135,7 @@ fn in_the_way_of_part(
         };
         if entry.file_type().is_dir() {
             if there.is_file() && theirs(&place) {
-                obstacles.push(InTheWay {
-                    place,
-                    is_folder: false,
-                });
+                obstacles.push(InTheWay::file(place));
                 entries.skip_current_dir();
             }
         } else if there.is_dir() {
@@ -141,10 +148,7 @@ fn in_the_way_of_part(
                             && place_in(target, inside.path()).is_ok_and(|place| theirs(&place))
                     });
             if holds_theirs {
-                obstacles.push(InTheWay {
-                    place,
-                    is_folder: true,
-                });
+                obstacles.push(InTheWay::folder(place));
             }
         }
     }

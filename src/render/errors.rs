@@ -41,12 +41,9 @@ pub fn by_error(errors: Vec<PageError>) -> Vec<Diagnostic> {
     grouped
         .into_values()
         .filter_map(|(messages, mut pages)| {
-            let others: Vec<String> = messages
-                .values()
-                .skip(1)
-                .map(|d| d.message.clone())
-                .collect();
-            let mut diagnostic = messages.into_values().next()?;
+            let mut messages = messages.into_values();
+            let mut diagnostic = messages.next()?;
+            let others: Vec<String> = messages.map(|d| d.message).collect();
             if !others.is_empty() {
                 let also = the_same_with(&diagnostic.message, &others);
                 diagnostic.help = Some(match diagnostic.help.take() {
