@@ -114,3 +114,58 @@ fn a_mistake_that_fails_on_each_value_is_one_error_with_the_other_values_as_help
     run.assert_error("help: the same with 2019, 2022 and 2023");
     run.assert_error("papermap: 1 error; nothing was written");
 }
+
+#[test]
+fn a_render_error_is_placed_at_the_expression_that_failed_not_at_the_first_use_of_its_name() {
+    // The same filter on the same field stands earlier in a branch that never runs: the error
+    // was placed there, at the first `date` of the template.
+    let site = Site::fixture("minimal");
+    let paper = format!("{TEMPLATES}/paper.html");
+    site.edit(
+        &paper,
+        "{{ paper.title }}</h1>",
+        "{% if false %}{{ paper.year | date }}{% endif %}{{ paper.title }}</h1>",
+    );
+    site.edit(
+        &paper,
+        "<h2 id=\"key-facts-heading\">",
+        "{{ paper.year | date }}<h2 id=\"key-facts-heading\">",
+    );
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&paper), "date }}<h2", "date }}");
+    run.assert_error(&format!(
+        "{paper}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date, not 2014"
+    ));
+}
+
+#[test]
+fn a_render_error_that_quotes_no_name_is_placed_at_its_expression() {
+    // Tera's "Comparison to NaN" names nothing to look for: it was placed at 1:1.
+    let site = Site::fixture("minimal");
+    let paper = format!("{TEMPLATES}/paper.html");
+    site.edit(
+        &paper,
+        "{% if paper.links %}",
+        "{% if paper.year / 0 > 3 %}{% endif %}{% if paper.links %}",
+    );
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&paper), "paper.year / 0", "paper.year / 0");
+    run.assert_error(&format!("{paper}:{line}:{column}: Comparison to NaN"));
+}
+
+#[test]
+fn a_render_error_in_an_imported_macro_is_placed_in_the_macro_file() {
+    // `date` also stands in paper.html (`date=site.data_through`), where the error was placed.
+    let site = Site::fixture("minimal");
+    let macros = format!("{TEMPLATES}/macros.html");
+    site.edit(
+        &macros,
+        ">{{ item.title }}</a>",
+        ">{{ item.title | date }}</a>",
+    );
+    let run = site.build();
+    let (line, column) = place_of(&site.read(&macros), "macro paper_link", "date }}");
+    run.assert_error(&format!(
+        "{macros}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date"
+    ));
+}

@@ -73,10 +73,37 @@ pub(super) fn template_error_in(
     let (message, missing) = missing_include(&message);
     let (message, looped) = for_loop_container(&message);
     // Where the piece stands in a known form ("include \"a.html\"", "in paper.links"): that
-    // place first, underlined from its `skip`th byte.
+    // place first, underlined from its `skip`th byte. Then the names the error quotes, the
+    // innermost cause's (the most precise) first; one-letter names (the function `t`) would
+    // match anywhere.
     let known_form = missing
         .map(|name| (name, 0))
         .or(looped.map(|name| (format!("in {name}"), "in ".len())));
+    let needles: Vec<(String, usize)> = known_form
+        .into_iter()
+        .chain(
+            quoted_names(&text)
+                .into_iter()
+                .rev()
+                .filter(|n| n != name && n.len() > 2)
+                .map(|n| (n, 0)),
+        )
+        .collect();
+    // Tera knows the expression the render failed on: the piece it names inside it, or the
+    // whole expression.
+    if let Some((holder, bytes)) = error.place() {
+        if let Some(holder) = sources.get(holder) {
+            if let Some(expression) = holder.text.get(bytes.clone()) {
+                for (needle, skip) in &needles {
+                    if let Some(at) = find_whole_name(expression, needle, is_tera_name) {
+                        let start = bytes.start + at + skip;
+                        return Diagnostic::at(holder, start, needle.len() - skip, message);
+                    }
+                }
+                return Diagnostic::at(holder, bytes.start, bytes.len(), message);
+            }
+        }
+    }
     // The piece may stand in a parent template or a macro: look in the named one first, then in
     // its family, then in the others (an included template, say).
     let mut candidates: Vec<&SourceText> = vec![source];
@@ -87,15 +114,6 @@ pub(super) fn template_error_in(
         .collect();
     others.sort_by_key(|(n, _)| *n);
     candidates.extend(others.into_iter().map(|(_, s)| s));
-    // The innermost cause comes last and names the most precise piece.
-    // One-letter names (the function `t`) would match anywhere.
-    let needles = known_form.into_iter().chain(
-        quoted_names(&text)
-            .into_iter()
-            .rev()
-            .filter(|n| n != name && n.len() > 2)
-            .map(|n| (n, 0)),
-    );
     for (needle, skip) in needles {
         for candidate in &candidates {
             if let Some(offset) = find_whole_name(&candidate.text, &needle, is_tera_name) {
@@ -244,15 +262,25 @@ fn circular_extends(sources: &HashMap<String, SourceText>, text: &str) -> Option
     Some(diagnostic.with_help(help))
 }
 
-/// A render error's text without Tera's "Failed to render 'paper.html' (error happened in a
-/// parent template): ", which the error's place and the pages it stopped say better.
+/// A render error's text without Tera's "Failed to render 'paper.html': error while rendering
+/// macro `macros::item` (error happened in 'base.html').: ", which the error's place and the
+/// pages it stopped say better.
 fn without_template_name<'t>(text: &'t str, name: &str) -> &'t str {
-    let Some(rest) = text.strip_prefix(&format!("Failed to render '{name}'")) else {
+    let Some(mut rest) = text.strip_prefix(&format!("Failed to render '{name}'")) else {
         return text;
     };
-    let rest = rest
-        .strip_prefix(" (error happened in a parent template)")
-        .unwrap_or(rest);
+    if let Some(macro_name) = rest.strip_prefix(": error while rendering macro `") {
+        let Some(end) = macro_name.find('`') else {
+            return text;
+        };
+        rest = &macro_name[end + 1..];
+    }
+    if let Some(within) = rest.strip_prefix(" (error happened in ") {
+        let Some(end) = within.find(')') else {
+            return text;
+        };
+        rest = within[end + 1..].trim_start_matches('.');
+    }
     rest.strip_prefix(": ").unwrap_or(text)
 }
 
@@ -306,6 +334,21 @@ mod tests {
         assert_eq!(
             arrow_position("Failed to parse 'x.html': --> 3:7\n  |"),
             Some((3, 7))
+        );
+        assert_eq!(
+            without_template_name(
+                "Failed to render 'paper.html': error while rendering macro `macros::item` \
+                 (error happened in 'base.html').: Variable `x` not found",
+                "paper.html"
+            ),
+            "Variable `x` not found"
+        );
+        assert_eq!(
+            without_template_name(
+                "Failed to render 'paper.html' (error happened in a parent template): Oops",
+                "paper.html"
+            ),
+            "Oops"
         );
         assert_eq!(
             quoted_names("Variable `paper.titl` not found in context while rendering 'paper.html'"),

@@ -62,6 +62,10 @@ pub struct Error {
     /// Kind of error
     pub kind: ErrorKind,
     source: Option<Box<dyn StdError + Sync + Send>>,
+    /// papermap patch: the template and the bytes of the expression the render failed on,
+    /// when it is known (see `Error::place`)
+    /// (boxed: a render's every `Result` carries room for an error)
+    place: Option<Box<(std::sync::Arc<str>, std::ops::Range<usize>)>>,
 }
 
 impl fmt::Display for Error {
@@ -107,9 +111,33 @@ impl StdError for Error {
 }
 
 impl Error {
+    /// papermap patch: `self` placed at the expression at `span`, unless it is placed already
+    /// (at an expression inside that one, or inside a macro it calls) or `span` names no
+    /// template. The place is kept beside the error, which says and holds what it did.
+    pub(crate) fn placed(mut self, span: &crate::parser::ast::Span) -> Self {
+        if let Some(ref template) = span.template {
+            if self.place().is_none() {
+                self.place = Some(Box::new((template.clone(), span.start..span.end)));
+            }
+        }
+        self
+    }
+
+    /// papermap patch: where in which template the expression stands that a render failed on:
+    /// the template's name and the expression's bytes, if this error or one it holds knows.
+    pub fn place(&self) -> Option<(&str, std::ops::Range<usize>)> {
+        let mut error: &(dyn StdError + 'static) = self;
+        loop {
+            if let Some(Error { place: Some(place), .. }) = error.downcast_ref::<Error>() {
+                return Some((&place.0, place.1.clone()));
+            }
+            error = error.source()?;
+        }
+    }
+
     /// Creates generic error
     pub fn msg(value: impl ToString) -> Self {
-        Self { kind: ErrorKind::Msg(value.to_string()), source: None }
+        Self { kind: ErrorKind::Msg(value.to_string()), source: None, place: None }
     }
 
     /// Creates a circular extend error
@@ -117,6 +145,7 @@ impl Error {
         Self {
             kind: ErrorKind::CircularExtend { tpl: tpl.to_string(), inheritance_chain },
             source: None,
+            place: None,
         }
     }
 
@@ -128,32 +157,33 @@ impl Error {
                 parent: parent.to_string(),
             },
             source: None,
+            place: None,
         }
     }
 
     /// Creates a template not found error
     pub fn template_not_found(tpl: impl ToString) -> Self {
-        Self { kind: ErrorKind::TemplateNotFound(tpl.to_string()), source: None }
+        Self { kind: ErrorKind::TemplateNotFound(tpl.to_string()), source: None, place: None }
     }
 
     /// Creates a filter not found error
     pub fn filter_not_found(name: impl ToString) -> Self {
-        Self { kind: ErrorKind::FilterNotFound(name.to_string()), source: None }
+        Self { kind: ErrorKind::FilterNotFound(name.to_string()), source: None, place: None }
     }
 
     /// Creates a test not found error
     pub fn test_not_found(name: impl ToString) -> Self {
-        Self { kind: ErrorKind::TestNotFound(name.to_string()), source: None }
+        Self { kind: ErrorKind::TestNotFound(name.to_string()), source: None, place: None }
     }
 
     /// Creates a function not found error
     pub fn function_not_found(name: impl ToString) -> Self {
-        Self { kind: ErrorKind::FunctionNotFound(name.to_string()), source: None }
+        Self { kind: ErrorKind::FunctionNotFound(name.to_string()), source: None, place: None }
     }
 
     /// Creates generic error with a source
     pub fn chain(value: impl ToString, source: impl Into<Box<dyn StdError + Send + Sync>>) -> Self {
-        Self { kind: ErrorKind::Msg(value.to_string()), source: Some(source.into()) }
+        Self { kind: ErrorKind::Msg(value.to_string()), source: Some(source.into()), place: None }
     }
 
     /// Creates an error wrapping a failed function call.
@@ -161,7 +191,11 @@ impl Error {
         name: impl ToString,
         source: impl Into<Box<dyn StdError + Send + Sync>>,
     ) -> Self {
-        Self { kind: ErrorKind::CallFunction(name.to_string()), source: Some(source.into()) }
+        Self {
+            kind: ErrorKind::CallFunction(name.to_string()),
+            source: Some(source.into()),
+            place: None,
+        }
     }
 
     /// Creates an error wrapping a failed filter call.
@@ -169,7 +203,11 @@ impl Error {
         name: impl ToString,
         source: impl Into<Box<dyn StdError + Send + Sync>>,
     ) -> Self {
-        Self { kind: ErrorKind::CallFilter(name.to_string()), source: Some(source.into()) }
+        Self {
+            kind: ErrorKind::CallFilter(name.to_string()),
+            source: Some(source.into()),
+            place: None,
+        }
     }
 
     /// Creates an error wrapping a failed test call.
@@ -177,27 +215,39 @@ impl Error {
         name: impl ToString,
         source: impl Into<Box<dyn StdError + Send + Sync>>,
     ) -> Self {
-        Self { kind: ErrorKind::CallTest(name.to_string()), source: Some(source.into()) }
+        Self {
+            kind: ErrorKind::CallTest(name.to_string()),
+            source: Some(source.into()),
+            place: None,
+        }
     }
 
     /// Creates JSON error
     pub fn json(value: serde_json::Error) -> Self {
-        Self { kind: ErrorKind::Json(value), source: None }
+        Self { kind: ErrorKind::Json(value), source: None, place: None }
     }
 
     /// Creates an invalid macro definition error
     pub fn invalid_macro_def(name: impl ToString) -> Self {
-        Self { kind: ErrorKind::InvalidMacroDefinition(name.to_string()), source: None }
+        Self {
+            kind: ErrorKind::InvalidMacroDefinition(name.to_string()),
+            source: None,
+            place: None,
+        }
     }
 
     /// Creates an IO error
     pub fn io_error(error: std::io::Error) -> Self {
-        Self { kind: ErrorKind::Io(error.kind()), source: Some(Box::new(error)) }
+        Self { kind: ErrorKind::Io(error.kind()), source: Some(Box::new(error)), place: None }
     }
 
     /// Creates an utf8 conversion error
     pub fn utf8_conversion_error(error: std::string::FromUtf8Error, context: String) -> Self {
-        Self { kind: ErrorKind::Utf8Conversion { context }, source: Some(Box::new(error)) }
+        Self {
+            kind: ErrorKind::Utf8Conversion { context },
+            source: Some(Box::new(error)),
+            place: None,
+        }
     }
 }
 

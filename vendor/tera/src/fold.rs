@@ -15,24 +15,15 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::builtins::functions::Function;
-use crate::parser::ast::{Expr, ExprVal, Node};
+use crate::exprs::each_in_template;
+use crate::parser::ast::{Expr, ExprVal};
 use crate::template::Template;
 
-/// Folds every call of `function` whose arguments are all literals in `template`.
+/// Folds every call of `function` whose arguments are all literals in `template`. The arguments
+/// are folded before the call that takes them.
 pub(crate) fn fold_template(template: &mut Template, name: &str, function: &Arc<dyn Function>) {
     let fold = Folder { name, function };
-    fold.nodes(&mut template.ast);
-    for definition in template.macros.values_mut() {
-        fold.macro_definition(&mut definition.args, &mut definition.body);
-    }
-    for block in template.blocks.values_mut() {
-        fold.nodes(&mut block.body);
-    }
-    for definitions in template.blocks_definitions.values_mut() {
-        for (_, block) in definitions.iter_mut() {
-            fold.nodes(&mut block.body);
-        }
-    }
+    each_in_template(template, &mut |expr| fold.expr(expr));
 }
 
 struct Folder<'f> {
@@ -41,107 +32,13 @@ struct Folder<'f> {
 }
 
 impl Folder<'_> {
-    fn nodes(&self, nodes: &mut [Node]) {
-        for node in nodes {
-            self.node(node);
-        }
-    }
-
-    fn node(&self, node: &mut Node) {
-        match node {
-            Node::VariableBlock(_, expr) => self.expr(expr),
-            Node::MacroDefinition(_, definition, _) => {
-                self.macro_definition(&mut definition.args, &mut definition.body)
-            }
-            Node::Set(_, set) => self.expr(&mut set.value),
-            Node::FilterSection(_, section, _) => {
-                self.call_args(&mut section.filter.args);
-                self.nodes(&mut section.body);
-            }
-            Node::Block(_, block, _) => self.nodes(&mut block.body),
-            Node::Forloop(_, forloop, _) => {
-                self.expr(&mut forloop.container);
-                self.nodes(&mut forloop.body);
-                if let Some(body) = &mut forloop.empty_body {
-                    self.nodes(body);
-                }
-            }
-            Node::If(condition, _) => {
-                for (_, expr, body) in &mut condition.conditions {
-                    self.expr(expr);
-                    self.nodes(body);
-                }
-                if let Some((_, body)) = &mut condition.otherwise {
-                    self.nodes(body);
-                }
-            }
-            Node::Super
-            | Node::Text(_)
-            | Node::Extends(..)
-            | Node::Include(..)
-            | Node::ImportMacro(..)
-            | Node::Raw(..)
-            | Node::Break(_)
-            | Node::Continue(_)
-            | Node::Comment(..) => {}
-        }
-    }
-
-    fn macro_definition(&self, args: &mut HashMap<String, Option<Expr>>, body: &mut [Node]) {
-        for default in args.values_mut().flatten() {
-            self.expr(default);
-        }
-        self.nodes(body);
-    }
-
-    fn call_args(&self, args: &mut HashMap<String, Expr>) {
-        for arg in args.values_mut() {
-            self.expr(arg);
-        }
-    }
-
     fn expr(&self, expr: &mut Expr) {
-        for filter in &mut expr.filters {
-            self.call_args(&mut filter.args);
-        }
-        match &mut expr.val {
-            ExprVal::FunctionCall(call) => {
-                self.call_args(&mut call.args);
-                if call.name == self.name {
-                    if let Some(text) = self.constant(&call.args) {
-                        expr.val = ExprVal::String(text);
-                    }
+        if let ExprVal::FunctionCall(call) = &expr.val {
+            if call.name == self.name {
+                if let Some(text) = self.constant(&call.args) {
+                    expr.val = ExprVal::String(text);
                 }
             }
-            ExprVal::MacroCall(call) => self.call_args(&mut call.args),
-            ExprVal::Math(math) => {
-                self.expr(&mut math.lhs);
-                self.expr(&mut math.rhs);
-            }
-            ExprVal::Logic(logic) => {
-                self.expr(&mut logic.lhs);
-                self.expr(&mut logic.rhs);
-            }
-            ExprVal::In(within) => {
-                self.expr(&mut within.lhs);
-                self.expr(&mut within.rhs);
-            }
-            ExprVal::Test(test) => {
-                for arg in &mut test.args {
-                    self.expr(arg);
-                }
-            }
-            ExprVal::Array(items) => {
-                for item in items {
-                    self.expr(item);
-                }
-            }
-            ExprVal::String(_)
-            | ExprVal::Int(_)
-            | ExprVal::Float(_)
-            | ExprVal::Bool(_)
-            | ExprVal::Ident(_)
-            | ExprVal::StringConcat(_) => {}
         }
     }
 

@@ -64,6 +64,8 @@ mod builtins;
 mod context;
 mod errors;
 mod filter_utils;
+// papermap patch: every expression of a template, for its spans and for `fold`.
+mod exprs;
 // papermap patch: constant calls made once (`Tera::fold_constant_calls`).
 mod fold;
 mod parser;

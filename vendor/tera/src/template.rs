@@ -48,7 +48,13 @@ pub struct Template {
 impl Template {
     /// Parse the template string given
     pub fn new(tpl_name: &str, tpl_path: Option<String>, input: &str) -> Result<Template> {
-        let ast = remove_whitespace(parse(input)?, None);
+        let mut ast = remove_whitespace(parse(input)?, None);
+        // papermap patch: each expression's span names this template, for a render error that
+        // happens on it (see `Error::place`); the blocks and macros below are copies of the AST.
+        let name: std::sync::Arc<str> = tpl_name.into();
+        crate::exprs::each_in_nodes(&mut ast, &mut |expr| {
+            expr.span.template = Some(name.clone());
+        });
 
         // First we want all the blocks used in that template
         // This is recursive as we can have blocks inside blocks

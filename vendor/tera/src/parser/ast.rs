@@ -1,5 +1,6 @@
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// Whether to remove the whitespace of a `{% %}` tag
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -166,6 +167,32 @@ pub enum ExprVal {
     In(In),
 }
 
+/// papermap patch: where an expression stands in the text of its template, for the error of a
+/// render that fails on it: the template's name, and the expression's first and past-last byte.
+/// Any two spans are equal, so that expressions compare by what they say, not where.
+#[derive(Clone, Debug, Default)]
+pub struct Span {
+    /// The template whose text holds the expression, once the template is made
+    pub template: Option<Arc<str>>,
+    /// The expression's first byte in that text
+    pub start: usize,
+    /// The byte past the expression's last
+    pub end: usize,
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+
+impl Span {
+    /// The bytes from `start` to `end` of a template not named yet
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { template: None, start, end }
+    }
+}
+
 /// An expression is a value that can be negated and followed by
 /// optional filters
 #[derive(Clone, Debug, PartialEq)]
@@ -176,22 +203,30 @@ pub struct Expr {
     pub negated: bool,
     /// List of filters used on that value
     pub filters: Vec<FunctionCall>,
+    /// papermap patch: where it stands in its template
+    pub span: Span,
 }
 
 impl Expr {
     /// Create a new basic Expr
     pub fn new(val: ExprVal) -> Expr {
-        Expr { val, negated: false, filters: vec![] }
+        Expr { val, negated: false, filters: vec![], span: Span::default() }
     }
 
     /// Create a new negated Expr
     pub fn new_negated(val: ExprVal) -> Expr {
-        Expr { val, negated: true, filters: vec![] }
+        Expr { val, negated: true, filters: vec![], span: Span::default() }
     }
 
     /// Create a new basic Expr with some filters
     pub fn with_filters(val: ExprVal, filters: Vec<FunctionCall>) -> Expr {
-        Expr { val, filters, negated: false }
+        Expr { val, filters, negated: false, span: Span::default() }
+    }
+
+    /// papermap patch: the same expression, standing at `span`
+    pub fn at(mut self, span: Span) -> Expr {
+        self.span = span;
+        self
     }
 
     /// Check if the expr has a default filter as first filter

@@ -53,6 +53,18 @@ fn replace_string_markers(input: &str) -> String {
     }
 }
 
+/// papermap patch: the bytes a pair covers, as an expression's span, less the whitespace the
+/// grammar lets it end with.
+fn span_of(pair: &Pair<Rule>) -> Span {
+    let start = pair.as_span().start();
+    Span::new(start, start + pair.as_str().trim_end().len())
+}
+
+/// papermap patch: the span from `lhs`'s start to `rhs`'s end, of an expression made of both.
+fn joined(lhs: &Expr, rhs: &Expr) -> Span {
+    Span::new(lhs.span.start, rhs.span.end)
+}
+
 fn parse_kwarg(pair: Pair<Rule>) -> TeraResult<(String, Expr)> {
     let mut name = None;
     let mut val = None;
@@ -123,7 +135,8 @@ fn parse_test_call(pair: Pair<Rule>) -> TeraResult<(String, Vec<Expr>)> {
                             args.push(parse_logic_expr(p2)?);
                         }
                         Rule::array => {
-                            args.push(Expr::new(parse_array(p2)?));
+                            let span = span_of(&p2);
+                            args.push(Expr::new(parse_array(p2)?).at(span));
                         }
                         _ => unreachable!("Invalid arg type for test {:?}", p2.as_rule()),
                     }
@@ -216,12 +229,16 @@ fn parse_string_concat(pair: Pair<Rule>) -> TeraResult<ExprVal> {
     Ok(ExprVal::StringConcat(StringConcat { values }))
 }
 
-fn parse_basic_expression(pair: Pair<Rule>) -> TeraResult<ExprVal> {
-    let primary = parse_basic_expression;
+/// papermap patch: an operand of a math expression, or the expression, as an `Expr` with its
+/// span, so that an error in one operand is placed there.
+fn parse_math_operand(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let primary = parse_math_operand;
 
-    let infix = |lhs: TeraResult<ExprVal>, op: Pair<Rule>, rhs: TeraResult<ExprVal>| {
-        Ok(ExprVal::Math(MathExpr {
-            lhs: Box::new(Expr::new(lhs?)),
+    let infix = |lhs: TeraResult<Expr>, op: Pair<Rule>, rhs: TeraResult<Expr>| {
+        let (lhs, rhs) = (lhs?, rhs?);
+        let span = joined(&lhs, &rhs);
+        Ok(Expr::new(ExprVal::Math(MathExpr {
+            lhs: Box::new(lhs),
             operator: match op.as_rule() {
                 Rule::op_plus => MathOperator::Add,
                 Rule::op_minus => MathOperator::Sub,
@@ -230,10 +247,23 @@ fn parse_basic_expression(pair: Pair<Rule>) -> TeraResult<ExprVal> {
                 Rule::op_modulo => MathOperator::Modulo,
                 _ => unreachable!(),
             },
-            rhs: Box::new(Expr::new(rhs?)),
+            rhs: Box::new(rhs),
         }))
+        .at(span))
     };
 
+    match pair.as_rule() {
+        Rule::basic_expr => {
+            MATH_PARSER.map_primary(primary).map_infix(infix).parse(pair.into_inner())
+        }
+        _ => {
+            let span = span_of(&pair);
+            Ok(Expr::new(parse_basic_expression(pair)?).at(span))
+        }
+    }
+}
+
+fn parse_basic_expression(pair: Pair<Rule>) -> TeraResult<ExprVal> {
     let expr = match pair.as_rule() {
         Rule::int => ExprVal::Int(
             pair.as_str()
@@ -261,9 +291,7 @@ fn parse_basic_expression(pair: Pair<Rule>) -> TeraResult<ExprVal> {
         Rule::fn_call => ExprVal::FunctionCall(parse_fn_call(pair)?),
         Rule::macro_call => ExprVal::MacroCall(parse_macro_call(pair)?),
         Rule::dotted_square_bracket_ident => ExprVal::Ident(pair.as_str().to_string()),
-        Rule::basic_expr => {
-            MATH_PARSER.map_primary(primary).map_infix(infix).parse(pair.into_inner())?
-        }
+        Rule::basic_expr => parse_math_operand(pair)?.val,
         _ => unreachable!("Got {:?} in parse_basic_expression: {}", pair.as_rule(), pair.as_str()),
     };
     Ok(expr)
@@ -271,6 +299,7 @@ fn parse_basic_expression(pair: Pair<Rule>) -> TeraResult<ExprVal> {
 
 /// A basic expression with optional filters
 fn parse_basic_expr_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let span = span_of(&pair);
     let mut expr_val = None;
     let mut filters = vec![];
 
@@ -282,11 +311,12 @@ fn parse_basic_expr_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
         };
     }
 
-    Ok(Expr { val: expr_val.unwrap(), negated: false, filters })
+    Ok(Expr::with_filters(expr_val.unwrap(), filters).at(span))
 }
 
 /// A string expression with optional filters
 fn parse_string_expr_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let span = span_of(&pair);
     let mut expr_val = None;
     let mut filters = vec![];
 
@@ -299,11 +329,12 @@ fn parse_string_expr_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
         };
     }
 
-    Ok(Expr { val: expr_val.unwrap(), negated: false, filters })
+    Ok(Expr::with_filters(expr_val.unwrap(), filters).at(span))
 }
 
 /// An array with optional filters
 fn parse_array_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let span = span_of(&pair);
     let mut array = None;
     let mut filters = vec![];
 
@@ -315,7 +346,7 @@ fn parse_array_with_filters(pair: Pair<Rule>) -> TeraResult<Expr> {
         };
     }
 
-    Ok(Expr { val: array.unwrap(), negated: false, filters })
+    Ok(Expr::with_filters(array.unwrap(), filters).at(span))
 }
 
 fn parse_in_condition_container(pair: Pair<Rule>) -> TeraResult<Expr> {
@@ -324,7 +355,8 @@ fn parse_in_condition_container(pair: Pair<Rule>) -> TeraResult<Expr> {
         match p.as_rule() {
             Rule::array_filter => expr = Some(parse_array_with_filters(p)?),
             Rule::dotted_square_bracket_ident => {
-                expr = Some(Expr::new(ExprVal::Ident(p.as_str().to_string())))
+                let span = span_of(&p);
+                expr = Some(Expr::new(ExprVal::Ident(p.as_str().to_string())).at(span))
             }
             Rule::string_expr_filter => expr = Some(parse_string_expr_with_filters(p)?),
             _ => unreachable!("Got {:?} in parse_in_condition_container", p),
@@ -334,6 +366,7 @@ fn parse_in_condition_container(pair: Pair<Rule>) -> TeraResult<Expr> {
 }
 
 fn parse_in_condition(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let span = span_of(&pair);
     let mut lhs = None;
     let mut rhs = None;
     let mut negated = false;
@@ -354,7 +387,8 @@ fn parse_in_condition(pair: Pair<Rule>) -> TeraResult<Expr> {
         lhs: Box::new(lhs.unwrap()),
         rhs: Box::new(rhs.unwrap()),
         negated,
-    })))
+    }))
+    .at(span))
 }
 
 /// A basic expression with optional filters with prece
@@ -362,8 +396,10 @@ fn parse_comparison_val(pair: Pair<Rule>) -> TeraResult<Expr> {
     let primary = parse_comparison_val;
 
     let infix = |lhs: TeraResult<Expr>, op: Pair<Rule>, rhs: TeraResult<Expr>| {
+        let (lhs, rhs) = (lhs?, rhs?);
+        let span = joined(&lhs, &rhs);
         Ok(Expr::new(ExprVal::Math(MathExpr {
-            lhs: Box::new(lhs?),
+            lhs: Box::new(lhs),
             operator: match op.as_rule() {
                 Rule::op_plus => MathOperator::Add,
                 Rule::op_minus => MathOperator::Sub,
@@ -372,8 +408,9 @@ fn parse_comparison_val(pair: Pair<Rule>) -> TeraResult<Expr> {
                 Rule::op_modulo => MathOperator::Modulo,
                 _ => unreachable!(),
             },
-            rhs: Box::new(rhs?),
-        })))
+            rhs: Box::new(rhs),
+        }))
+        .at(span))
     };
 
     let expr = match pair.as_rule() {
@@ -390,8 +427,10 @@ fn parse_comparison_expression(pair: Pair<Rule>) -> TeraResult<Expr> {
     let primary = parse_comparison_expression;
 
     let infix = |lhs: TeraResult<Expr>, op: Pair<Rule>, rhs: TeraResult<Expr>| {
+        let (lhs, rhs) = (lhs?, rhs?);
+        let span = joined(&lhs, &rhs);
         Ok(Expr::new(ExprVal::Logic(LogicExpr {
-            lhs: Box::new(lhs?),
+            lhs: Box::new(lhs),
             operator: match op.as_rule() {
                 Rule::op_lt => LogicOperator::Lt,
                 Rule::op_lte => LogicOperator::Lte,
@@ -401,8 +440,9 @@ fn parse_comparison_expression(pair: Pair<Rule>) -> TeraResult<Expr> {
                 Rule::op_eq => LogicOperator::Eq,
                 _ => unreachable!(),
             },
-            rhs: Box::new(rhs?),
-        })))
+            rhs: Box::new(rhs),
+        }))
+        .at(span))
     };
 
     let expr = match pair.as_rule() {
@@ -418,6 +458,7 @@ fn parse_comparison_expression(pair: Pair<Rule>) -> TeraResult<Expr> {
 
 /// An expression that can be negated
 fn parse_logic_val(pair: Pair<Rule>) -> TeraResult<Expr> {
+    let span = span_of(&pair);
     let mut negated = false;
     let mut expr = None;
 
@@ -434,27 +475,28 @@ fn parse_logic_val(pair: Pair<Rule>) -> TeraResult<Expr> {
 
     let mut e = expr.unwrap();
     e.negated = negated;
+    if negated {
+        e.span = span;
+    }
     Ok(e)
 }
 
 fn parse_logic_expr(pair: Pair<Rule>) -> TeraResult<Expr> {
     let primary = parse_logic_expr;
 
-    let infix = |lhs: TeraResult<Expr>, op: Pair<Rule>, rhs: TeraResult<Expr>| match op.as_rule() {
-        Rule::op_or => Ok(Expr::new(ExprVal::Logic(LogicExpr {
-            lhs: Box::new(lhs?),
-            operator: LogicOperator::Or,
-            rhs: Box::new(rhs?),
-        }))),
-        Rule::op_and => Ok(Expr::new(ExprVal::Logic(LogicExpr {
-            lhs: Box::new(lhs?),
-            operator: LogicOperator::And,
-            rhs: Box::new(rhs?),
-        }))),
-        _ => unreachable!(
-            "{:?} not supposed to get there (infix of logic_expression)!",
-            op.as_rule()
-        ),
+    let infix = |lhs: TeraResult<Expr>, op: Pair<Rule>, rhs: TeraResult<Expr>| {
+        let (lhs, rhs) = (lhs?, rhs?);
+        let span = joined(&lhs, &rhs);
+        let operator = match op.as_rule() {
+            Rule::op_or => LogicOperator::Or,
+            Rule::op_and => LogicOperator::And,
+            _ => unreachable!(
+                "{:?} not supposed to get there (infix of logic_expression)!",
+                op.as_rule()
+            ),
+        };
+        Ok(Expr::new(ExprVal::Logic(LogicExpr { lhs: Box::new(lhs), operator, rhs: Box::new(rhs) }))
+            .at(span))
     };
 
     let expr = match pair.as_rule() {
@@ -787,7 +829,10 @@ fn parse_macro_fn(pair: Pair<Rule>) -> TeraResult<(String, HashMap<String, Optio
                 for p3 in p2.into_inner() {
                     match p3.as_rule() {
                         Rule::ident => arg_name = Some(p3.as_str().to_string()),
-                        _ => default_val = Some(Expr::new(parse_macro_arg(p3)?)),
+                        _ => {
+                            let span = span_of(&p3);
+                            default_val = Some(Expr::new(parse_macro_arg(p3)?).at(span))
+                        }
                     };
                 }
                 args.insert(arg_name.unwrap(), default_val);

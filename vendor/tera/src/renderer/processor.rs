@@ -187,14 +187,16 @@ impl<'a> Processor<'a> {
     }
 
     fn render_for_loop(&mut self, for_loop: &'a Forloop, write: &mut impl Write) -> Result<()> {
+        // papermap patch: an error about the container is placed at it (`Error::placed`).
+        let placed = |error: Error| error.placed(&for_loop.container.span);
         let container_name = match for_loop.container.val {
             ExprVal::Ident(ref ident) => ident,
             ExprVal::FunctionCall(FunctionCall { ref name, .. }) => name,
             ExprVal::Array(_) => "an array literal",
-            _ => return Err(Error::msg(format!(
+            _ => return Err(placed(Error::msg(format!(
                 "Forloop containers have to be an ident or a function call (tried to iterate on '{:?}')",
                 for_loop.container.val,
-            ))),
+            )))),
         };
 
         let for_loop_name = &for_loop.value;
@@ -206,28 +208,28 @@ impl<'a> Processor<'a> {
         let for_loop = match *container_val {
             Value::Array(_) => {
                 if for_loop.key.is_some() {
-                    return Err(Error::msg(format!(
+                    return Err(placed(Error::msg(format!(
                         "Tried to iterate using key value on variable `{}`, but it isn't an object/map",
                         container_name,
-                    )));
+                    ))));
                 }
                 ForLoop::from_array(&for_loop.value, container_val)
             }
             Value::String(_) => {
                 if for_loop.key.is_some() {
-                    return Err(Error::msg(format!(
+                    return Err(placed(Error::msg(format!(
                         "Tried to iterate using key value on variable `{}`, but it isn't an object/map",
                         container_name,
-                    )));
+                    ))));
                 }
                 ForLoop::from_string(&for_loop.value, container_val)
             }
             Value::Object(_) => {
                 if for_loop.key.is_none() {
-                    return Err(Error::msg(format!(
+                    return Err(placed(Error::msg(format!(
                         "Tried to iterate using key value on variable `{}`, but it is missing a key",
                         container_name,
-                    )));
+                    ))));
                 }
                 match container_val {
                     Cow::Borrowed(c) => {
@@ -241,10 +243,10 @@ impl<'a> Processor<'a> {
                 }
             }
             _ => {
-                return Err(Error::msg(format!(
+                return Err(placed(Error::msg(format!(
                     "Tried to iterate on a container (`{}`) that has a unsupported type",
                     container_name,
-                )));
+                ))));
             }
         };
 
@@ -363,7 +365,12 @@ impl<'a> Processor<'a> {
         Ok(if in_cond.negated { !present } else { present })
     }
 
+    /// papermap patch: an error is placed at the expression it happened on (`Error::placed`).
     fn eval_expression(&mut self, expr: &'a Expr) -> Result<Val<'a>> {
+        self.eval_unplaced_expression(expr).map_err(|e| e.placed(&expr.span))
+    }
+
+    fn eval_unplaced_expression(&mut self, expr: &'a Expr) -> Result<Val<'a>> {
         let mut needs_escape = false;
 
         let mut res = match expr.val {
@@ -451,7 +458,9 @@ impl<'a> Processor<'a> {
             ExprVal::Math(_) => match self.eval_as_number(&expr.val) {
                 Ok(Some(n)) => Cow::Owned(Value::Number(n)),
                 Ok(None) => Cow::Owned(Value::String("NaN".to_owned())),
-                Err(e) => return Err(Error::msg(e)),
+                // papermap patch: the error itself, which knows its place and its causes; a
+                // new one made of its words knew neither.
+                Err(e) => return Err(e),
             },
         };
 
@@ -684,7 +693,12 @@ impl<'a> Processor<'a> {
         Ok(Cow::Owned(filter_fn.filter(value, &args).map_err(err_wrap)?))
     }
 
+    /// papermap patch: an error is placed at the expression it happened on (`Error::placed`).
     fn eval_as_bool(&mut self, bool_expr: &'a Expr) -> Result<bool> {
+        self.eval_unplaced_as_bool(bool_expr).map_err(|e| e.placed(&bool_expr.span))
+    }
+
+    fn eval_unplaced_as_bool(&mut self, bool_expr: &'a Expr) -> Result<bool> {
         let res = match bool_expr.val {
             ExprVal::Logic(LogicExpr { ref lhs, ref rhs, ref operator }) => {
                 match *operator {
@@ -806,7 +820,12 @@ impl<'a> Processor<'a> {
 
     /// In some cases, we will have filters in lhs/rhs of a math expression
     /// `eval_as_number` only works on ExprVal rather than Expr
+    /// papermap patch: an error is placed at the expression it happened on (`Error::placed`).
     fn eval_expr_as_number(&mut self, expr: &'a Expr) -> Result<Option<Number>> {
+        self.eval_unplaced_expr_as_number(expr).map_err(|e| e.placed(&expr.span))
+    }
+
+    fn eval_unplaced_expr_as_number(&mut self, expr: &'a Expr) -> Result<Option<Number>> {
         if !expr.filters.is_empty() {
             match *self.eval_expression(expr)? {
                 Value::Number(ref s) => Ok(Some(s.clone())),
@@ -1089,7 +1108,8 @@ impl<'a> Processor<'a> {
             // `eval_expression` does, since a macro call may also be an argument or be filtered).
             Node::VariableBlock(_, ref expr) => match expr.val {
                 ExprVal::MacroCall(ref macro_call) if expr.filters.is_empty() && !expr.negated => {
-                    self.eval_macro_call(macro_call, write)?
+                    self.eval_macro_call(macro_call, write)
+                        .map_err(|e| e.placed(&expr.span))?
                 }
                 // papermap patch: a string literal shown as it is (what `fold_constant_calls`
                 // makes of `{{ t(key="site-title") }}`) is written, escaped where the template

@@ -327,3 +327,47 @@ fn calls_that_end_may_nest_up_to_the_limit() {
     let down: String = (0..64).rev().map(|n| n.to_string()).collect();
     assert_eq!(tera.render("include", &Context::new()).unwrap(), down);
 }
+
+// papermap patch: a render error knows the expression it happened on (`Error::place`).
+#[test]
+fn a_render_error_knows_the_innermost_expression_it_happened_on() {
+    let cases: Vec<(&str, &str)> = vec![
+        // A comparison names nothing: the whole of it.
+        ("a\n{% if x / 0 > 3 %}{% endif %}", "x / 0 > 3"),
+        // The failing operand of a sum, not the sum.
+        ("{{ 1 + nope }}", "nope"),
+        // The failing argument of a call, with its filter.
+        ("{{ range(end=x | first) }}", "x | first"),
+        // The loop's container.
+        ("{% for i in x %}{% endfor %}", "x"),
+        // Negated, with its `not`.
+        ("{% if not x / 0 > 1 %}{% endif %}", "not x / 0 > 1"),
+        // The second of two uses of the same name, the first of which renders.
+        ("{{ x }}{{ x | first }}", "x | first"),
+    ];
+    for (template, expression) in cases {
+        let mut tera = Tera::default();
+        tera.add_raw_templates(vec![("tpl", template)]).unwrap();
+        let mut context = Context::new();
+        context.insert("x", &2);
+        let err = tera.render("tpl", &context).expect_err(template);
+        let (name, bytes) = err.place().unwrap_or_else(|| panic!("{template}: {err:?}"));
+        assert_eq!((name, &template[bytes]), ("tpl", expression), "{template}");
+    }
+}
+
+// papermap patch: an error inside a macro is placed in the macro's template.
+#[test]
+fn a_render_error_in_a_macro_is_placed_in_the_macro_s_template() {
+    let mut tera = Tera::default();
+    tera.add_raw_templates(vec![
+        ("macros", "{% macro m(v) %}{{ v | first }}{% endmacro m %}"),
+        ("tpl", "{% import \"macros\" as macros %}{{ macros::m(v=2) }}"),
+    ])
+    .unwrap();
+    let err = tera.render("tpl", &Context::new()).unwrap_err();
+    let (name, bytes) = err.place().unwrap();
+    assert_eq!((name, bytes), ("macros", 19..28));
+    // The chain of errors says what it said before.
+    assert_eq!(err.to_string(), "Failed to render 'tpl': error while rendering macro `macros::m`");
+}
