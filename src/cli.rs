@@ -41,6 +41,10 @@ pub enum Command {
     /// a draft file beside each original, holding its title and text to translate in place and
     /// the `translated_from` of the version it copies. No file is replaced.
     Translate(TranslateArgs),
+    /// Start long-form pages: a draft in content/ for each, made from the site's archetype for
+    /// its folder (archetypes/<folder>.md, else archetypes/default.md, else a title from the
+    /// file's name, today's date and `draft: true`). No file is replaced.
+    New(NewArgs),
     /// Preview the site: build it in memory, serve it, and update open pages as you edit.
     Serve(ServeArgs),
 }
@@ -109,6 +113,16 @@ pub struct TranslateArgs {
     /// (press/story), or the file of either.
     #[arg(required = true, value_name = "PAPER|PAGE")]
     pub originals: Vec<String>,
+    /// The site's folder, holding site.toml.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub root: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// Each page's path in content/, with or without .md (press/launch).
+    #[arg(required = true, value_name = "PAGE")]
+    pub pages: Vec<String>,
     /// The site's folder, holding site.toml.
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub root: PathBuf,
@@ -214,6 +228,11 @@ pub fn run() -> i32 {
                 originals: args.originals,
             }))
         }
+        Command::New(args) => finish_new(crate::new::new_pages(&crate::new::Options {
+            root: args.root,
+            pages: args.pages,
+            today: crate::records::Date::today(),
+        })),
     }
 }
 
@@ -250,6 +269,28 @@ fn finish_translate(result: Result<crate::translate::Report, Diagnostics>) -> i3
             };
             crate::outln!(
                 "papermap: started {count}, as drafts: translate {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
+            );
+            0
+        }
+        Err(diagnostics) => {
+            print_errors(diagnostics, "nothing was written");
+            1
+        }
+    }
+}
+
+fn finish_new(result: Result<crate::new::Report, Diagnostics>) -> i32 {
+    match result {
+        Ok(report) => {
+            for path in &report.written {
+                crate::outln!("{}", path.display());
+            }
+            let (count, each) = match report.written.len() {
+                1 => ("a page".to_string(), "it"),
+                n => (format!("{n} pages"), "each"),
+            };
+            crate::outln!(
+                "papermap: started {count}, as drafts: write {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
             );
             0
         }

@@ -46,6 +46,7 @@ pub mod localize;
 pub mod markdown;
 pub mod memory;
 pub mod model;
+pub mod new;
 pub mod output;
 pub mod parse;
 pub mod progress;

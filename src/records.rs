@@ -111,6 +111,27 @@ impl Date {
         Some(Date { year, month, day })
     }
 
+    /// Today's date in UTC, or the day of `SOURCE_DATE_EPOCH` when it is set (the convention
+    /// of reproducible builds, which tests use to fix the day).
+    pub fn today() -> Date {
+        let seconds = std::env::var("SOURCE_DATE_EPOCH")
+            .ok()
+            .and_then(|s| s.trim().parse::<i64>().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() as i64)
+            });
+        // 1970-01-01 is day 719 163 of the proleptic Gregorian calendar counted from 0001-01-01.
+        let day = icu_calendar::types::RataDie::new(719_163 + seconds.div_euclid(86_400));
+        let iso = icu_calendar::Date::from_rata_die(day, icu_calendar::Iso);
+        Date {
+            year: iso.year().extended_year(),
+            month: iso.month().ordinal,
+            day: iso.day_of_month().0,
+        }
+    }
+
     /// Parses `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Option<Date> {
         let mut parts = text.trim().splitn(3, '-');

@@ -23,7 +23,7 @@ fn chain(error: &tera::Error) -> String {
     text
 }
 
-pub(super) fn template_error(
+pub(crate) fn template_error(
     sources: &HashMap<String, SourceText>,
     error: &tera::Error,
 ) -> Diagnostic {
@@ -39,7 +39,7 @@ pub(super) fn template_error(
 
 /// `error` of template `name`, placed in it or, for a render error, in the first of `family`
 /// (see [`Templates::family`]) and then of the other templates that holds what it names.
-pub(super) fn template_error_in(
+pub(crate) fn template_error_in(
     sources: &HashMap<String, SourceText>,
     name: &str,
     family: &[String],

@@ -19,7 +19,8 @@ mod escape;
 mod language_spans;
 mod locale;
 
-use errors::{missing_variable_help, template_error, template_error_in};
+use errors::missing_variable_help;
+pub(crate) use errors::{template_error, template_error_in};
 pub use escape::escape_html;
 
 pub const SITE_TEMPLATES_DIR: &str = "templates";

@@ -186,6 +186,18 @@ impl Site {
             .into()
     }
 
+    /// Runs papermap as [`Site::run`] does, with `SOURCE_DATE_EPOCH` set to `seconds`: the
+    /// day it stands for is papermap's today.
+    pub fn run_on_day(&self, args: &[&str], seconds: u64) -> Run {
+        Command::new(env!("CARGO_BIN_EXE_papermap"))
+            .args(args)
+            .current_dir(self.root())
+            .env("SOURCE_DATE_EPOCH", seconds.to_string())
+            .output()
+            .expect("run papermap")
+            .into()
+    }
+
     pub fn build(&self) -> Run {
         self.run(&["build"])
     }
