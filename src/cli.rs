@@ -258,39 +258,39 @@ fn import(args: OpenAlexArgs) -> i32 {
 }
 
 fn finish_translate(result: Result<crate::translate::Report, Diagnostics>) -> i32 {
-    match result {
-        Ok(report) => {
-            for path in &report.written {
-                crate::outln!("{}", path.display());
-            }
-            let (count, each) = match report.written.len() {
-                1 => ("a translation".to_string(), "it"),
-                n => (format!("{n} translations"), "each"),
-            };
-            crate::outln!(
-                "papermap: started {count}, as drafts: translate {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
-            );
-            0
-        }
-        Err(diagnostics) => {
-            print_errors(diagnostics, "nothing was written");
-            1
-        }
-    }
+    finish_drafts(
+        result.map(|report| report.written),
+        ("a translation", "translations"),
+        "translate",
+    )
 }
 
 fn finish_new(result: Result<crate::new::Report, Diagnostics>) -> i32 {
+    finish_drafts(
+        result.map(|report| report.written),
+        ("a page", "pages"),
+        "write",
+    )
+}
+
+/// The files of drafts started, then what to do with them: `task` (`translate`) each, then
+/// publish it.
+fn finish_drafts(
+    result: Result<Vec<PathBuf>, Diagnostics>,
+    (one, many): (&str, &str),
+    task: &str,
+) -> i32 {
     match result {
-        Ok(report) => {
-            for path in &report.written {
+        Ok(written) => {
+            for path in &written {
                 crate::outln!("{}", path.display());
             }
-            let (count, each) = match report.written.len() {
-                1 => ("a page".to_string(), "it"),
-                n => (format!("{n} pages"), "each"),
+            let (count, each) = match written.len() {
+                1 => (one.to_string(), "it"),
+                n => (format!("{n} {many}"), "each"),
             };
             crate::outln!(
-                "papermap: started {count}, as drafts: write {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
+                "papermap: started {count}, as drafts: {task} {each}, then delete its `draft: true` line to publish it; `papermap serve --drafts` shows drafts"
             );
             0
         }

@@ -37,8 +37,9 @@ pub(crate) fn template_error(
     template_error_in(sources, &name, &[], error)
 }
 
-/// `error` of template `name`, placed in it or, for a render error, in the first of `family`
-/// (see [`Templates::family`]) and then of the other templates that holds what it names.
+/// `error` of template `name`, placed at the expression Tera says a render failed on (in
+/// whichever template holds it); else in `name` or in the first of `family` (see
+/// [`Templates::family`]) and then of the other templates that holds what it names.
 pub(crate) fn template_error_in(
     sources: &HashMap<String, SourceText>,
     name: &str,
