@@ -141,8 +141,20 @@ impl Site {
                 let place = place_of.get(page.as_str()).map_or("", String::as_str);
                 self.sources_of(place).into_iter().find_map(|file| {
                     let source = file.reread()?;
-                    let offset = source.text.find(link.as_str())?;
-                    Some(Diagnostic::at(&source, offset, link.len(), &message))
+                    let places = link_places(&source.text, &link);
+                    let diagnostic =
+                        Diagnostic::at(&source, *places.first()?, link.len(), &message);
+                    let others: Vec<String> = places[1..]
+                        .iter()
+                        .map(|&offset| {
+                            let (line, column) = source.line_col(offset);
+                            format!("{line}:{column}")
+                        })
+                        .collect();
+                    Some(match others.is_empty() {
+                        true => diagnostic,
+                        false => diagnostic.with_label(format!("also at {}", others.join(", "))),
+                    })
                 })
             });
             diagnostics.push(match written {
@@ -173,5 +185,28 @@ impl Site {
             .filter(|entry| entry.path() == place)
             .flat_map(|entry| entry.versions().map(|version| &version.source))
             .collect()
+    }
+}
+
+/// Where `link` stands as a link in a source's text: after `](`, `<`, `]:` or an attribute's
+/// `="`, and before what ends it; else its first occurrence, if any (a link a template builds
+/// from the record's words).
+fn link_places(text: &str, link: &str) -> Vec<usize> {
+    let occurrences: Vec<usize> = text.match_indices(link).map(|(at, _)| at).collect();
+    let as_link: Vec<usize> = occurrences
+        .iter()
+        .copied()
+        .filter(|&at| {
+            let before = text[..at].trim_end_matches(' ');
+            let after = text[at + link.len()..].chars().next();
+            ["](", "](<", "<", "]:", "=\"", "='"]
+                .iter()
+                .any(|opening| before.ends_with(opening))
+                && after.is_none_or(|c| matches!(c, ')' | '>' | '"' | '\'') || c.is_whitespace())
+        })
+        .collect();
+    match as_link.is_empty() {
+        true => occurrences.into_iter().take(1).collect(),
+        false => as_link,
     }
 }

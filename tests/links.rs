@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Site;
+use common::{place_of, Site};
 
 #[test]
 fn the_example_site_has_no_broken_link() {
@@ -144,4 +144,26 @@ fn links_to_the_search_bundle_are_checked_against_its_parts_without_making_it() 
          Pagefind names this file by a hash of its contents, which changes with the records: \
          link to pagefind/pagefind.js or a part's pagefind-entry.json"
     ));
+}
+
+#[test]
+fn a_broken_link_is_placed_at_the_link_and_its_other_places_are_named() {
+    // The address written out in prose is no link; the link is the second occurrence, and
+    // a second link to it stands on another line.
+    let site = Site::fixture("minimal");
+    let record = "content/papers/1000.00001.md";
+    site.edit(
+        record,
+        "We study label errors.",
+        "We study label errors; /map/paper/9999.00001/ is gone, see [a lost paper](/map/paper/9999.00001/).\n\n\
+         And [again](/map/paper/9999.00001/).",
+    );
+    let run = site.run(&["check"]);
+    let text = site.read(record);
+    let (line, column) = place_of(&text, "see [a lost", "/map/paper/9999.00001/)");
+    run.assert_error(&format!(
+        "{record}:{line}:{column}: broken link `/map/paper/9999.00001/`"
+    ));
+    let (line, column) = place_of(&text, "[again]", "/map/paper/9999.00001/)");
+    run.assert_error(&format!("also at {line}:{column}"));
 }
