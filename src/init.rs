@@ -118,25 +118,14 @@ pub fn init(root: &Path) -> Result<Report, Diagnostics> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut written = Vec::new();
-    for (path, bytes) in &files {
-        let target = at(path);
-        let result = target
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&target, bytes));
-        match result {
-            Ok(()) => written.push(target),
-            Err(e) => {
-                // Half a site is no start: the files written so far (none was there) go.
-                for path in &written {
-                    let _ = std::fs::remove_file(path);
-                }
-                errors.push(Diagnostic::new(&target, format!("cannot write: {e}")));
-                return Err(errors);
-            }
-        }
-    }
+    // Half a site is no start: written all or none.
+    let targets: Vec<PathBuf> = files.iter().map(|(path, _)| at(path)).collect();
+    crate::new_files::write_all_or_none(
+        targets
+            .iter()
+            .zip(&files)
+            .map(|(target, (_, bytes))| (target.as_path(), &bytes[..])),
+    )?;
     Ok(Report {
         root: root.to_path_buf(),
         files: files.len(),

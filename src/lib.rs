@@ -47,6 +47,7 @@ pub mod markdown;
 pub mod memory;
 pub mod model;
 pub mod new;
+pub mod new_files;
 pub mod output;
 pub mod parse;
 pub mod progress;

@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::discover::{is_ignored, CONTENT_DIR};
+use crate::discover::{is_ignored, CONTENT_DIR, PAPERS_SECTION};
 use crate::records::Date;
 
 /// The pages to start.
@@ -48,7 +48,11 @@ pub fn new_pages(options: &Options) -> Result<Report, Diagnostics> {
             })
             .and_then(|path| {
                 let text = from_archetype(&config, &path, options.today)?;
-                Ok((config.path(CONTENT_DIR).join(with_md(&path)), text))
+                // Shown as from here, which is also where papermap runs.
+                Ok((
+                    config.display_path(Path::new(CONTENT_DIR).join(with_md(&path))),
+                    text,
+                ))
             });
         match page {
             Ok(page) if pages.iter().any(|(file, _)| *file == page.0) => {}
@@ -59,32 +63,10 @@ pub fn new_pages(options: &Options) -> Result<Report, Diagnostics> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut written: Vec<PathBuf> = Vec::new();
-    let mut made: Vec<&Path> = Vec::new();
-    for (file, text) in &pages {
-        let result = file
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| {
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(file)
-            })
-            .and_then(|mut opened| std::io::Write::write_all(&mut opened, text.as_bytes()));
-        let shown = config.display_path(file.strip_prefix(&config.root).unwrap_or(file));
-        if let Err(e) = result {
-            // Some pages started and others not would leave the user to sort out which.
-            for file in made {
-                let _ = std::fs::remove_file(file);
-            }
-            errors.push(Diagnostic::new(&shown, format!("cannot write: {e}")));
-            return Err(errors);
-        }
-        made.push(file);
-        written.push(shown);
-    }
-    Ok(Report { written })
+    crate::new_files::write_texts(&pages)?;
+    Ok(Report {
+        written: pages.into_iter().map(|(path, _)| path).collect(),
+    })
 }
 
 /// The page's path in `content/`, without `.md` (`press/launch`), checked to be a new page's.
@@ -118,7 +100,10 @@ fn page_path(config: &Config, name: &str) -> Result<PathBuf, Diagnostic> {
     let Some(last) = segments.last() else {
         return Err(refuse("a page needs a name: press/launch".to_string()));
     };
-    if segments.first().is_some_and(|first| first == "papers") {
+    if segments
+        .first()
+        .is_some_and(|first| first == PAPERS_SECTION)
+    {
         return Err(refuse(format!(
             "`{name}` would be a paper record: {}/papers/ holds the papers",
             content.display()

@@ -84,25 +84,10 @@ pub fn translate(options: &Options) -> Result<Report, Diagnostics> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut written = Vec::new();
-    for (path, text) in &drafts {
-        let result = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut file| std::io::Write::write_all(&mut file, text.as_bytes()));
-        if let Err(e) = result {
-            // Some translations started and others not would leave the user to sort out which:
-            // the ones written before this (none was there) go.
-            for path in &written {
-                let _ = std::fs::remove_file(path);
-            }
-            errors.push(Diagnostic::new(path, format!("cannot write: {e}")));
-            return Err(errors);
-        }
-        written.push(path.clone());
-    }
-    Ok(Report { written })
+    crate::new_files::write_texts(&drafts)?;
+    Ok(Report {
+        written: drafts.into_iter().map(|(path, _)| path).collect(),
+    })
 }
 
 /// The paper or page `name` stands for: a paper's id, a page's path, or the file of either.
