@@ -169,3 +169,87 @@ fn a_render_error_in_an_imported_macro_is_placed_in_the_macro_file() {
         "{macros}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date"
     ));
 }
+
+#[test]
+fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where_no_page_goes() {
+    // Tera finds an unknown filter, test, function, macro or include only when a page reaches
+    // it: behind `{% if false %}` the build passed, and would fail the day a record took the
+    // branch.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ page.title | uper }}{% if page.date is nosuchtest %}{% endif %}\
+             {{ tt(key=\"x\") }}{{ macros::paper_lnk(item=page) }}{{ macro::paper_link(item=page) }}\
+             {% filter uppr %}x{% endfilter %}{% include \"missng.html\" %}\
+             {% include \"optional.html\" ignore missing %}{{ page.title | default(value=\"\") | safe }}\
+             {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}{% endif %}<h1>",
+        );
+    });
+    let text = site.read(&page);
+    let at = |needle: &str| {
+        let (line, column) = place_of(&text, needle, needle);
+        format!("{page}:{line}:{column}")
+    };
+    for (needle, error, help) in [
+        ("uper", "there is no filter `uper`", "did you mean `upper`?"),
+        (
+            "nosuchtest",
+            "there is no test `nosuchtest`",
+            "the tests there are: ",
+        ),
+        ("tt(", "there is no function `tt`", "did you mean `t`?"),
+        (
+            "paper_lnk",
+            "`macros.html` has no macro `paper_lnk`",
+            "did you mean `paper_link`?",
+        ),
+        (
+            "macro::",
+            "no macros are imported as `macro` here",
+            "did you mean `macros::paper_link`?",
+        ),
+        ("uppr", "there is no filter `uppr`", "did you mean `upper`?"),
+        (
+            "\"missng.html\"",
+            "the included template `missng.html` does not exist",
+            "help:",
+        ),
+    ] {
+        run.assert_error(&format!("{}: {error}", at(needle)));
+        let report = &run.stderr[run.stderr.find(error).unwrap()..];
+        let help_line = report.lines().find(|l| l.contains("help:")).unwrap();
+        assert!(help_line.contains(help), "{error}: {help_line}");
+    }
+    run.assert_error("papermap: 7 errors; nothing was written");
+    assert!(!run.stderr.contains("while rendering"), "{}", run.stderr);
+    assert!(!run.stderr.contains("`optional.html`"), "{}", run.stderr);
+}
+
+#[test]
+fn the_check_of_names_resolves_macros_as_tera_does() {
+    // A child template calls the macros its parent imports; a macro file calls its own macros
+    // through `self`: neither is a name that stands for nothing.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let macros = format!("{TEMPLATES}/macros.html");
+    assert!(site
+        .read(&format!("{TEMPLATES}/base.html"))
+        .contains("import \"macros.html\" as macros"));
+    site.edit(&page, "{% import \"macros.html\" as macros %}", "");
+    assert!(site.read(&page).contains("macros::paper_link"));
+    site.edit(
+        &macros,
+        "{% macro groups_heading(groups) %}",
+        "{% macro groups_heading(groups) %}{% if false %}{{ self::paper_link(item=groups) }}{% endif %}",
+    );
+    site.build().assert_ok();
+
+    site.edit(&macros, "self::paper_link", "self::paper_lnk");
+    let (line, column) = place_of(&site.read(&macros), "self::paper_lnk", "paper_lnk");
+    site.build().assert_error(&format!(
+        "{macros}:{line}:{column}: `macros.html` has no macro `paper_lnk`"
+    ));
+}

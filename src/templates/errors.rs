@@ -136,22 +136,27 @@ fn missing_include(message: &str) -> (String, Option<String>) {
         return (message.to_string(), None);
     };
     let names: Vec<&str> = rest[..end].split(", ").collect();
-    let listed = names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(" nor ");
-    let said = if names.len() == 1 {
-        format!("the included template {listed} does not exist")
-    } else {
-        format!("none of the included templates exists: neither {listed}")
-    };
+    let said = missing_include_said(&names);
     let message = format!(
         "{}{said}{}",
         &message[..start],
         &rest[end + "]' not found".len()..]
     );
     (message, Some(format!("\"{}\"", names[0])))
+}
+
+/// That none of the templates an include names exists, said plainly.
+pub(super) fn missing_include_said(names: &[&str]) -> String {
+    let listed = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" nor ");
+    if names.len() == 1 {
+        format!("the included template {listed} does not exist")
+    } else {
+        format!("none of the included templates exists: neither {listed}")
+    }
 }
 
 /// Tera's errors of a `for` loop over a value it cannot go through, said plainly, with the
@@ -286,7 +291,7 @@ fn without_template_name<'t>(text: &'t str, name: &str) -> &'t str {
 }
 
 /// The characters of a Tera name (a variable, a key, a template's file name).
-fn is_tera_name(c: char) -> bool {
+pub(super) fn is_tera_name(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 

@@ -16,6 +16,12 @@ use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
 use crate::localize::{Localizer, SubfieldNames};
 use crate::records::Date;
 
+/// The filters [`register`] adds, for the check of the names templates use, which runs before
+/// any locale's copy is made.
+pub(super) const FILTERS: &[&str] = &["subfield_name", "list", "num", "date"];
+/// The functions [`register`] adds.
+pub(super) const FUNCTIONS: &[&str] = &["t"];
+
 /// Registers the functions and filters of `locale` on `tera`.
 pub(super) fn register(
     tera: &mut Tera,

@@ -18,6 +18,7 @@ mod errors;
 mod escape;
 mod language_spans;
 mod locale;
+mod names;
 
 use errors::missing_variable_help;
 pub(crate) use errors::{template_error, template_error_in};
@@ -140,6 +141,11 @@ impl Templates {
         if let Err(e) = tera.add_raw_templates(raw) {
             return Err(vec![template_error(&sources, &e)]);
         }
+        let unknown =
+            names::unknown_names(&tera, &sources, config, locale::FILTERS, locale::FUNCTIONS);
+        if !unknown.is_empty() {
+            return Err(unknown);
+        }
         Ok(Templates { tera, sources })
     }
 
@@ -242,4 +248,45 @@ fn template_files(config: &Config, dir: &Path) -> Vec<(String, PathBuf)> {
             Some((name, dir.join(within)))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// The check of names ([`names`]) runs before any locale's copy exists, on the names
+    /// [`locale::FILTERS`] and [`locale::FUNCTIONS`] say it will add: they must be those it adds.
+    #[test]
+    fn the_names_a_locale_adds_are_those_the_check_of_names_knows() {
+        let config = Config::load(Path::new(env!("CARGO_MANIFEST_DIR")), None).unwrap();
+        let templates = Templates::load(&config).unwrap();
+        let localizer = Localizer::load(&config).unwrap();
+        let names = localizer.subfield_names(0, std::iter::empty());
+        let locale = templates.for_locale(&localizer, 0, names);
+        let added = |before: Vec<&String>, after: Vec<&String>| -> BTreeSet<String> {
+            let before: BTreeSet<&String> = before.into_iter().collect();
+            after
+                .into_iter()
+                .filter(|n| !before.contains(n))
+                .cloned()
+                .collect()
+        };
+        let expected = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+        assert_eq!(
+            added(
+                templates.tera.filters.keys().collect(),
+                locale.tera.filters.keys().collect()
+            ),
+            expected(locale::FILTERS)
+        );
+        assert_eq!(
+            added(
+                templates.tera.functions.keys().collect(),
+                locale.tera.functions.keys().collect()
+            ),
+            expected(locale::FUNCTIONS)
+        );
+    }
 }
