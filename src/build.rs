@@ -166,6 +166,9 @@ pub fn load_cached(
     errors.extend(parse_errors);
     let localizer = localizer.map_err(|e| errors.extend(e)).ok();
     let templates = templates.map_err(|e| errors.extend(e)).ok();
+    if let (Some(localizer), Some(templates)) = (&localizer, &templates) {
+        errors.extend(templates.unknown_messages(localizer));
+    }
     stopwatch.lap("parsed, with the messages and templates");
     let relinked = match &reuse {
         Some(r) if errors.is_empty() => r.site.model.relink(&config, &parsed),

@@ -253,3 +253,51 @@ fn the_check_of_names_resolves_macros_as_tera_does() {
         "{macros}:{line}:{column}: `macros.html` has no macro `paper_lnk`"
     ));
 }
+
+#[test]
+fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_before_any_page() {
+    // `t(key="site-titel")` behind `{% if false %}` built: the misspelt message would have
+    // failed the day a page took the branch.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    site.append(
+        "i18n/fr/main.ftl",
+        "only-in-french = Seulement en français\n",
+    );
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ t(key=\"site-titel\") }}{{ t(key=\"site-title.nope\") }}\
+             {{ t(key=\"only-in-french\") }}{{ t(key=\"only-in-french\", in_locale=\"fr\") }}\
+             {{ t(key=\"language-es\") }}{{ t(key=\"language-name\", in_locale=\"zh\") }}\
+             {{ t(key=\"footer-\" ~ \"nte\") }}{% endif %}<h1>",
+        );
+    });
+    let text = site.read(&page);
+    let at = |needle: &str| {
+        let (line, column) = place_of(&text, needle, needle);
+        format!("{page}:{line}:{column}")
+    };
+    run.assert_error(&format!(
+        "{}: no message `site-titel` in the files of any language of the site",
+        at("site-titel")
+    ));
+    run.assert_error("help: did you mean `site-title`?");
+    run.assert_error(&format!(
+        "{}: the message `site-title` has no attribute `nope` in i18n/en/",
+        at("site-title.nope")
+    ));
+    run.assert_error(&format!(
+        "{}: no message `only-in-french` in i18n/en/ nor in the languages it falls back to",
+        at("only-in-french")
+    ));
+    // Literals joined by `~`, which the parser makes one: the whole call.
+    run.assert_error(&format!(
+        "{}: no message `footer-nte` in the files of any language of the site",
+        at("t(key=\"footer-\" ~")
+    ));
+    // One error a mistake, not one a language; the message asked of French alone, a
+    // language's name CLDR gives and a message every language has are no mistakes.
+    run.assert_error("papermap: 4 errors; nothing was written");
+}

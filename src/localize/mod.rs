@@ -314,10 +314,37 @@ impl Localizer {
         args: Option<&FluentArgs>,
         lists: &[(&str, Vec<Cow<str>>)],
     ) -> Result<Sentence, String> {
-        let (id, attribute) = match key.split_once('.') {
-            Some((id, attribute)) => (id, Some(attribute)),
-            None => (key, None),
+        let (id, attribute) = split_key(key);
+        let (i, pattern) = match self.text_of(locale, id, attribute)? {
+            TextOf::LanguageName(text) => return Ok(Sentence { text, from: locale }),
+            TextOf::Pattern(i, pattern) => (i, pattern),
         };
+        let listed;
+        let args = if lists.is_empty() {
+            args
+        } else {
+            listed = self.with_lists(i, args, lists)?;
+            Some(&listed)
+        };
+        let text = self.format(i, locale, key, pattern, args)?;
+        Ok(Sentence { text, from: i })
+    }
+
+    /// Why the message `key` (or its attribute, `search.placeholder`) has no text in `locale`
+    /// when it has none: the error [`Localizer::sentence`] would give, whatever the arguments.
+    pub fn missing_text(&self, locale: usize, key: &str) -> Option<String> {
+        let (id, attribute) = split_key(key);
+        self.text_of(locale, id, attribute).err()
+    }
+
+    /// Where the text of `id` (or its `attribute`) comes from in `locale`: the first language
+    /// of its chain that has it, or CLDR's name of a language.
+    fn text_of(
+        &self,
+        locale: usize,
+        id: &str,
+        attribute: Option<&str>,
+    ) -> Result<TextOf<'_>, String> {
         let pattern_in = |i: usize| {
             let message = self.locales[i].bundle.get_message(id)?;
             let pattern = match attribute {
@@ -328,28 +355,17 @@ impl Localizer {
         };
         // The chain starts with the locale itself.
         let (own, others) = self.locales[locale].fallback.split_at(1);
-        let found = match own.iter().find_map(|&i| pattern_in(i)) {
-            Some(found) => found,
-            None => {
-                if let Some(text) = self.cldr_language_name(locale, id, attribute) {
-                    return Ok(Sentence { text, from: locale });
-                }
-                others
-                    .iter()
-                    .find_map(|&i| pattern_in(i))
-                    .ok_or_else(|| self.not_found(locale, id, attribute))?
-            }
-        };
-        let (i, pattern) = found;
-        let listed;
-        let args = if lists.is_empty() {
-            args
-        } else {
-            listed = self.with_lists(i, args, lists)?;
-            Some(&listed)
-        };
-        let text = self.format(i, locale, key, pattern, args)?;
-        Ok(Sentence { text, from: i })
+        if let Some((i, pattern)) = own.iter().find_map(|&i| pattern_in(i)) {
+            return Ok(TextOf::Pattern(i, pattern));
+        }
+        if let Some(text) = self.cldr_language_name(locale, id, attribute) {
+            return Ok(TextOf::LanguageName(text));
+        }
+        others
+            .iter()
+            .find_map(|&i| pattern_in(i))
+            .map(|(i, pattern)| TextOf::Pattern(i, pattern))
+            .ok_or_else(|| self.not_found(locale, id, attribute))
     }
 
     /// The code of locale `from` when a sentence of its files, shown where `locale` is
@@ -707,4 +723,21 @@ fn isolate_text_values(
             (name.to_string(), value)
         })
         .collect()
+}
+
+/// A message's key split into its id and the attribute it names, if any
+/// (`search.placeholder`: `search`, `placeholder`).
+fn split_key(key: &str) -> (&str, Option<&str>) {
+    match key.split_once('.') {
+        Some((id, attribute)) => (id, Some(attribute)),
+        None => (key, None),
+    }
+}
+
+/// Where a message's text comes from in a locale ([`Localizer::text_of`]).
+enum TextOf<'a> {
+    /// The pattern of locale `.0`'s files.
+    Pattern(usize, &'a Pattern<&'a str>),
+    /// CLDR's name of a language, in the locale, which no file of the locale gives.
+    LanguageName(String),
 }

@@ -19,8 +19,10 @@ use crate::records::Date;
 /// The filters [`register`] adds, for the check of the names templates use, which runs before
 /// any locale's copy is made.
 pub(super) const FILTERS: &[&str] = &["subfield_name", "list", "num", "date"];
+/// The function [`register`] adds for the sentences of the locale's Fluent messages.
+pub(super) const MESSAGE_FUNCTION: &str = "t";
 /// The functions [`register`] adds.
-pub(super) const FUNCTIONS: &[&str] = &["t"];
+pub(super) const FUNCTIONS: &[&str] = &[MESSAGE_FUNCTION];
 
 /// Registers the functions and filters of `locale` on `tera`.
 pub(super) fn register(
@@ -54,7 +56,7 @@ pub(super) fn register(
         },
     );
     tera.register_function(
-        "t",
+        MESSAGE_FUNCTION,
         Translate {
             localizer: localizer.clone(),
             locale,
@@ -77,7 +79,7 @@ pub(super) fn register(
     });
     // A message depends on its locale and arguments alone: `t(key="site-title")` is made
     // once for the locale instead of at each of the some thirty places a paper page has one.
-    tera.fold_constant_calls("t");
+    tera.fold_constant_calls(MESSAGE_FUNCTION);
     let numbers = localizer.clone();
     tera.register_filter(
         "num",

@@ -168,6 +168,18 @@ impl Templates {
         }
     }
 
+    /// An error for each message the templates ask for by name that some language of the
+    /// site cannot give (`t(key="site-titel")`), found before any page renders, even where no
+    /// page goes.
+    pub fn unknown_messages(&self, localizer: &Localizer) -> Vec<Diagnostic> {
+        names::unknown_messages(
+            &self.tera,
+            &self.sources,
+            locale::MESSAGE_FUNCTION,
+            localizer,
+        )
+    }
+
     /// A render error as a diagnostic pointing into the template that failed; with the
     /// `context` it was rendered with, a misspelt field's help names the field meant.
     pub fn render_error(

@@ -1,8 +1,9 @@
 //! The names the templates call things by, checked when they load: every filter, test,
-//! function and macro a template uses exists, and so does every template it includes. Tera
-//! finds a misspelt name only when a page's render reaches it, so a typo in a branch that no
-//! page of today's records takes (a right-to-left title, a paper without authors) would ship
-//! and break the build on the day a record took it; here it is an error at once, at its place.
+//! function and macro a template uses exists, and so does every template it includes; once the
+//! messages are loaded too, every message it asks for by a literal key. Tera finds a misspelt
+//! name only when a page's render reaches it, so a typo in a branch that no page of today's
+//! records takes (a right-to-left title, a paper without authors) would ship and break the
+//! build on the day a record took it; here it is an error at once, at its place.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
@@ -14,9 +15,10 @@ use super::errors::{is_tera_name, missing_include_said};
 use super::{Templates, SITE_TEMPLATES_DIR};
 use crate::config::Config;
 use crate::diagnostics::{find_whole_name, suggest, Diagnostic, Diagnostics, SourceText};
+use crate::localize::Localizer;
 
 /// What a name written in a template stands for.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Kind {
     Filter,
     Test,
@@ -39,6 +41,12 @@ enum Use<'t> {
         kind: Kind,
         name: &'t str,
         /// The expression that holds it, where the parser kept its bytes.
+        within: Option<Range<usize>>,
+    },
+    /// A call of a function, which [`Use::Named`] also lists by its name.
+    Call {
+        name: &'t str,
+        args: &'t HashMap<String, Expr>,
         within: Option<Range<usize>>,
     },
     MacroCall {
@@ -106,8 +114,73 @@ pub(super) fn unknown_names(
                         diagnostic.with_help(mistake.help)
                     }),
                 Use::Include(included) => missing_include(tera, source, config, included),
+                Use::Call { .. } => None,
             };
             errors.extend(error);
+        }
+    }
+    Diagnostics::from(errors).into_sorted()
+}
+
+/// An error for each message that a call of `function` (papermap's `t()`) asks for by a
+/// literal key (`t(key="site-title")`) and that some language it may be asked in cannot give:
+/// that of `in_locale` when it is a literal too, else each of the site's.
+pub(super) fn unknown_messages(
+    tera: &Tera,
+    sources: &HashMap<String, SourceText>,
+    function: &str,
+    localizer: &Localizer,
+) -> Vec<Diagnostic> {
+    let literal = |args: &'_ HashMap<String, Expr>, name: &str| match args.get(name) {
+        Some(Expr {
+            val: ExprVal::String(text),
+            negated: false,
+            filters,
+            ..
+        }) if filters.is_empty() => Some(text.clone()),
+        _ => None,
+    };
+    let all_locales: Vec<usize> = (0..localizer.len()).collect();
+    let mut errors = Vec::new();
+    for (name, template) in &tera.templates {
+        let Some(source) = sources.get(name) else {
+            continue;
+        };
+        let mut uses = Vec::new();
+        uses_in_template(template, &mut uses);
+        for used in uses {
+            let Use::Call { name, args, within } = used else {
+                continue;
+            };
+            let Some(key) = literal(args, "key").filter(|_| name == function) else {
+                continue;
+            };
+            let locales = match literal(args, "in_locale") {
+                Some(code) => localizer.index_of(&code).into_iter().collect(),
+                None => all_locales.clone(),
+            };
+            // One mistake, one error: that of the first language that cannot give the message
+            // (the default language comes first, and every other falls back to it).
+            let Some(missing) = locales
+                .into_iter()
+                .find_map(|locale| localizer.missing_text(locale, &key))
+            else {
+                continue;
+            };
+            let mut error = at_name(source, within.clone(), &key, missing);
+            // A misspelt id; a missing attribute's error says what the message has.
+            let id = key.split('.').next().unwrap_or_default();
+            let defined = localizer.own_messages(0);
+            if !defined.contains_key(id) {
+                let ids = defined
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|i| !i.starts_with('-'));
+                if let Some(meant) = suggest(id, ids) {
+                    error = error.with_help(format!("did you mean `{meant}`?"));
+                }
+            }
+            errors.push(error);
         }
     }
     Diagnostics::from(errors).into_sorted()
@@ -276,18 +349,23 @@ fn missing_include(
     Some(diagnostic.with_help(help))
 }
 
-/// The error underlining `name` where it is written: within the expression that holds it, or
-/// else its first whole occurrence in the template.
+/// The error underlining `name` where it is written: within the expression that holds it (or
+/// the whole expression, where the name is not written as it is), or else its first whole
+/// occurrence in the template.
 fn at_name(
     source: &SourceText,
     within: Option<Range<usize>>,
     name: &str,
     message: String,
 ) -> Diagnostic {
-    let at = within
-        .and_then(|within| find_in(source, &within, name))
-        .or_else(|| find_whole_name(&source.text, name, is_tera_name));
-    match at {
+    if let Some(within) = within {
+        return match find_in(source, &within, name) {
+            Some(at) => Diagnostic::at(source, at, name.len(), message),
+            // Not as written (`"a" ~ "b"`, which the parser joins): the whole expression.
+            None => Diagnostic::at(source, within.start, within.len(), message),
+        };
+    }
+    match find_whole_name(&source.text, name, is_tera_name) {
         Some(at) => Diagnostic::at(source, at, name.len(), message),
         None => Diagnostic::at(source, 0, 1, message),
     }
@@ -411,6 +489,11 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::Named {
                 kind: Kind::Function,
                 name: &call.name,
+                within: within.clone(),
+            });
+            uses.push(Use::Call {
+                name: &call.name,
+                args: &call.args,
                 within: within.clone(),
             });
             call.args.values().for_each(|a| uses_in_expr(a, uses));
