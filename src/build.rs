@@ -166,8 +166,8 @@ pub fn load_cached(
     errors.extend(parse_errors);
     let localizer = localizer.map_err(|e| errors.extend(e)).ok();
     let templates = templates.map_err(|e| errors.extend(e)).ok();
-    if let (Some(localizer), Some(templates)) = (&localizer, &templates) {
-        errors.extend(templates.unknown_messages(localizer));
+    if let Some(templates) = &templates {
+        errors.extend(templates.unknown_names(&config, localizer.as_deref()));
     }
     stopwatch.lap("parsed, with the messages and templates");
     let relinked = match &reuse {

@@ -301,3 +301,18 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
     // language's name CLDR gives and a message every language has are no mistakes.
     run.assert_error("papermap: 4 errors; nothing was written");
 }
+
+#[test]
+fn an_unknown_filter_and_an_unknown_message_are_told_in_one_build() {
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    site.edit(
+        &page,
+        "<h1>",
+        "{% if false %}{{ t(key=\"site-titel\") }}{{ page.title | uper }}{% endif %}<h1>",
+    );
+    let run = site.build();
+    run.assert_error("there is no filter `uper`");
+    run.assert_error("no message `site-titel`");
+    run.assert_error("papermap: 2 errors; nothing was written");
+}

@@ -141,11 +141,6 @@ impl Templates {
         if let Err(e) = tera.add_raw_templates(raw) {
             return Err(vec![template_error(&sources, &e)]);
         }
-        let unknown =
-            names::unknown_names(&tera, &sources, config, locale::FILTERS, locale::FUNCTIONS);
-        if !unknown.is_empty() {
-            return Err(unknown);
-        }
         Ok(Templates { tera, sources })
     }
 
@@ -168,16 +163,27 @@ impl Templates {
         }
     }
 
-    /// An error for each message the templates ask for by name that some language of the
-    /// site cannot give (`t(key="site-titel")`), found before any page renders, even where no
-    /// page goes.
-    pub fn unknown_messages(&self, localizer: &Localizer) -> Vec<Diagnostic> {
-        names::unknown_messages(
+    /// An error for each name the templates use that stands for nothing: a filter, test,
+    /// function or macro, an included template, and, given the `localizer`, a message asked
+    /// for by a literal key that some language of the site cannot give (`t(key="site-titel")`).
+    /// Found before any page renders, even where no page goes.
+    pub fn unknown_names(&self, config: &Config, localizer: Option<&Localizer>) -> Vec<Diagnostic> {
+        let mut errors = names::unknown_names(
             &self.tera,
             &self.sources,
-            locale::MESSAGE_FUNCTION,
-            localizer,
-        )
+            config,
+            locale::FILTERS,
+            locale::FUNCTIONS,
+        );
+        if let Some(localizer) = localizer {
+            errors.extend(names::unknown_messages(
+                &self.tera,
+                &self.sources,
+                locale::MESSAGE_FUNCTION,
+                localizer,
+            ));
+        }
+        errors
     }
 
     /// A render error as a diagnostic pointing into the template that failed; with the
