@@ -168,17 +168,17 @@ impl Templates {
     /// for by a literal key that some language of the site cannot give (`t(key="site-titel")`).
     /// Found before any page renders, even where no page goes.
     pub fn unknown_names(&self, config: &Config, localizer: Option<&Localizer>) -> Vec<Diagnostic> {
+        let uses = names::uses(&self.tera, &self.sources);
         let mut errors = names::unknown_names(
             &self.tera,
-            &self.sources,
+            &uses,
             config,
             locale::FILTERS,
             locale::FUNCTIONS,
         );
         if let Some(localizer) = localizer {
             errors.extend(names::unknown_messages(
-                &self.tera,
-                &self.sources,
+                &uses,
                 locale::MESSAGE_FUNCTION,
                 localizer,
             ));

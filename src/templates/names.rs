@@ -14,12 +14,12 @@ use tera::{Template, Tera};
 use super::errors::{is_tera_name, missing_include_said};
 use super::{Templates, SITE_TEMPLATES_DIR};
 use crate::config::Config;
-use crate::diagnostics::{find_whole_name, suggest, Diagnostic, Diagnostics, SourceText};
+use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceText};
 use crate::localize::Localizer;
 
 /// What a name written in a template stands for.
 #[derive(Clone, Copy)]
-enum Kind {
+pub(super) enum Kind {
     Filter,
     Test,
     Function,
@@ -36,17 +36,13 @@ impl Kind {
 }
 
 /// One name as a template writes it.
-enum Use<'t> {
+pub(super) enum Use<'t> {
     Named {
         kind: Kind,
         name: &'t str,
+        /// A function's arguments.
+        args: Option<&'t HashMap<String, Expr>>,
         /// The expression that holds it, where the parser kept its bytes.
-        within: Option<Range<usize>>,
-    },
-    /// A call of a function, which [`Use::Named`] also lists by its name.
-    Call {
-        name: &'t str,
-        args: &'t HashMap<String, Expr>,
         within: Option<Range<usize>>,
     },
     MacroCall {
@@ -57,11 +53,30 @@ enum Use<'t> {
     Include(&'t [String]),
 }
 
+/// Each template with its text and the names it uses, walked once for both checks.
+pub(super) type TemplateUses<'t> = Vec<(&'t Template, &'t SourceText, Vec<Use<'t>>)>;
+
+/// The names each template of `tera` uses.
+pub(super) fn uses<'t>(
+    tera: &'t Tera,
+    sources: &'t HashMap<String, SourceText>,
+) -> TemplateUses<'t> {
+    tera.templates
+        .iter()
+        .filter_map(|(name, template)| {
+            let source = sources.get(name)?;
+            let mut uses = Vec::new();
+            uses_in_template(template, &mut uses);
+            Some((template, source, uses))
+        })
+        .collect()
+}
+
 /// An error for each name the templates use that stands for nothing; `extra_filters` and
 /// `extra_functions` are those each locale's copy registers beside `tera`'s own.
 pub(super) fn unknown_names(
     tera: &Tera,
-    sources: &HashMap<String, SourceText>,
+    templates: &TemplateUses,
     config: &Config,
     extra_filters: &[&str],
     extra_functions: &[&str],
@@ -78,20 +93,15 @@ pub(super) fn unknown_names(
         functions: names(tera.functions.keys(), extra_functions),
     };
     let mut namespaces = Namespaces::default();
-    let mut template_names: Vec<&String> = tera.templates.keys().collect();
-    template_names.sort();
     let mut errors = Vec::new();
-    for name in template_names {
-        let (Some(template), Some(source)) = (tera.templates.get(name), sources.get(name)) else {
-            continue;
-        };
-        let mut uses = Vec::new();
-        uses_in_template(template, &mut uses);
+    for &(template, source, ref uses) in templates {
         for used in uses {
             let error = match used {
-                Use::Named { kind, name, within } => known.unknown(kind, name).map(|help| {
+                Use::Named {
+                    kind, name, within, ..
+                } => known.unknown(*kind, name).map(|help| {
                     let message = format!("there is no {} `{name}`", kind.noun());
-                    at_name(source, within, name, message).with_help(help)
+                    at_name(source, within.clone(), name, message).with_help(help)
                 }),
                 Use::MacroCall {
                     namespace,
@@ -109,25 +119,23 @@ pub(super) fn unknown_names(
                         let diagnostic =
                             match within.as_ref().and_then(|w| find_in(source, w, &written)) {
                                 Some(at) => Diagnostic::at(source, at + skip, len, mistake.message),
-                                None => at_name(source, within, name, mistake.message),
+                                None => at_name(source, within.clone(), name, mistake.message),
                             };
                         diagnostic.with_help(mistake.help)
                     }),
                 Use::Include(included) => missing_include(tera, source, config, included),
-                Use::Call { .. } => None,
             };
             errors.extend(error);
         }
     }
-    Diagnostics::from(errors).into_sorted()
+    errors
 }
 
 /// An error for each message that a call of `function` (papermap's `t()`) asks for by a
 /// literal key (`t(key="site-title")`) and that some language it may be asked in cannot give:
 /// that of `in_locale` when it is a literal too, else each of the site's.
 pub(super) fn unknown_messages(
-    tera: &Tera,
-    sources: &HashMap<String, SourceText>,
+    templates: &TemplateUses,
     function: &str,
     localizer: &Localizer,
 ) -> Vec<Diagnostic> {
@@ -142,17 +150,18 @@ pub(super) fn unknown_messages(
     };
     let all_locales: Vec<usize> = (0..localizer.len()).collect();
     let mut errors = Vec::new();
-    for (name, template) in &tera.templates {
-        let Some(source) = sources.get(name) else {
-            continue;
-        };
-        let mut uses = Vec::new();
-        uses_in_template(template, &mut uses);
+    for (_, source, uses) in templates {
         for used in uses {
-            let Use::Call { name, args, within } = used else {
+            let Use::Named {
+                name,
+                args: Some(args),
+                within,
+                ..
+            } = used
+            else {
                 continue;
             };
-            let Some(key) = literal(args, "key").filter(|_| name == function) else {
+            let Some(key) = literal(args, "key").filter(|_| *name == function) else {
                 continue;
             };
             let locales = match literal(args, "in_locale") {
@@ -183,7 +192,7 @@ pub(super) fn unknown_messages(
             errors.push(error);
         }
     }
-    Diagnostics::from(errors).into_sorted()
+    errors
 }
 
 fn names<'a>(own: impl Iterator<Item = &'a String>, extra: &[&'a str]) -> BTreeSet<&'a str> {
@@ -406,6 +415,7 @@ fn uses_in_nodes<'t>(nodes: &'t [Node], uses: &mut Vec<Use<'t>>) {
                 uses.push(Use::Named {
                     kind: Kind::Filter,
                     name: &section.filter.name,
+                    args: None,
                     within: None,
                 });
                 section
@@ -456,6 +466,7 @@ fn uses_in_expr<'t>(expr: &'t Expr, uses: &mut Vec<Use<'t>>) {
         uses.push(Use::Named {
             kind: Kind::Filter,
             name: &filter.name,
+            args: None,
             within: within.clone(),
         });
         filter.args.values().for_each(|a| uses_in_expr(a, uses));
@@ -481,6 +492,7 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::Named {
                 kind: Kind::Test,
                 name: &test.name,
+                args: None,
                 within: within.clone(),
             });
             test.args.iter().for_each(|a| uses_in_expr(a, uses));
@@ -489,11 +501,7 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::Named {
                 kind: Kind::Function,
                 name: &call.name,
-                within: within.clone(),
-            });
-            uses.push(Use::Call {
-                name: &call.name,
-                args: &call.args,
+                args: Some(&call.args),
                 within: within.clone(),
             });
             call.args.values().for_each(|a| uses_in_expr(a, uses));
