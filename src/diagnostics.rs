@@ -269,6 +269,12 @@ impl Diagnostic {
         Self::at(source, offset, len, message)
     }
 
+    /// The same place with another message.
+    pub fn with_message(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self

@@ -316,3 +316,88 @@ fn an_unknown_filter_and_an_unknown_message_are_told_in_one_build() {
     run.assert_error("no message `site-titel`");
     run.assert_error("papermap: 2 errors; nothing was written");
 }
+
+#[test]
+fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call() {
+    // Behind `{% if false %}` these built: the sentence would have failed the day a page
+    // took the branch.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    site.append(
+        "i18n/en/main.ftl",
+        "with-title = Shown\n    .title = Named { $name }\n",
+    );
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ t(key=\"paper-byline\", autors=\"A\", year=\"2020\") }}\
+             {{ t(key=\"builds-on-heading\", shown=1) }}{{ t(key=\"with-title.title\") }}\
+             {{ t(key=\"builds-on-heading\", shown=1, total=2, in_locale=\"fr\") }}\
+             {{ t(key=\"with-title\") }}{% endif %}<h1>",
+        );
+    });
+    let text = site.read(&page);
+    let at = |needle: &str| {
+        let (line, column) = place_of(&text, needle, needle);
+        format!("{page}:{line}:{column}")
+    };
+    let messages = site.read("i18n/en/main.ftl");
+    let in_messages = |id: &str, variable: &str| {
+        let (line, column) = place_of(&messages, &format!("{id} ="), variable);
+        format!("i18n/en/main.ftl:{line}:{column}")
+    };
+    run.assert_error(&format!(
+        "{}: the message `paper-byline` of i18n/en/ uses the variable `$authors` ({}), which \
+         this call does not give; it gives `$autors`, `$year`",
+        at("autors"),
+        in_messages("paper-byline", "$authors")
+    ));
+    run.assert_error("help: did you mean `authors`?");
+    run.assert_error(&format!(
+        "{}: the message `builds-on-heading` of i18n/en/ uses the variable `$total` ({}), which \
+         this call does not give; it gives `$shown`",
+        at("builds-on-heading\", shown=1)"),
+        in_messages("builds-on-heading", "$total")
+    ));
+    run.assert_error("help: give it: `total=…`");
+    // An attribute's variables are its own: the message's value uses none.
+    let (line, column) = place_of(&messages, ".title = Named", "$name");
+    run.assert_error(&format!(
+        "{}: the message `with-title.title` of i18n/en/ uses the variable `$name` \
+         (i18n/en/main.ftl:{line}:{column}), which this call does not give; it gives none",
+        at("with-title.title")
+    ));
+    run.assert_error("papermap: 3 errors; nothing was written");
+}
+
+#[test]
+fn a_variable_only_a_translation_uses_is_an_error_in_the_translation_once() {
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            "i18n/fr/main.ftl",
+            "Par { $authors }",
+            "Par { $autors }",
+        );
+        // A second call of the same message: still one mistake, in the translation.
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ t(key=\"paper-byline\", authors=\"A\", year=\"2020\") }}{% endif %}<h1>",
+        );
+    });
+    let messages = site.read("i18n/fr/main.ftl");
+    let (line, column) = place_of(&messages, "paper-byline =", "$autors");
+    // The call named is the first in the order of the templates' names.
+    let template = site.read(&page);
+    let (call_line, call_column) = place_of(&template, "t(key=\"paper-byline\"", "paper-byline");
+    run.assert_error(&format!(
+        "i18n/fr/main.ftl:{line}:{column}: the message `paper-byline` uses the variable \
+         `$autors`, which its call ({page}:{call_line}:{call_column}) does not give; it gives \
+         `$authors`, `$year`"
+    ));
+    run.assert_error("help: did you mean `$authors`, which the call gives?");
+    run.assert_error("papermap: 1 error; nothing was written");
+}

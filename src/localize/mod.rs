@@ -31,6 +31,7 @@ mod subfields;
 mod walk;
 
 pub use languages::unnamed_languages;
+pub use references::not_given;
 use references::References;
 pub use subfields::{subfield_message, SubfieldName, SubfieldNames, SUBFIELD_PREFIX};
 
@@ -277,10 +278,25 @@ impl Localizer {
     }
 
     /// The variables that each message of a locale's own files uses, itself or through the
-    /// messages it shows, with where each is first used; a message that uses none is there
-    /// with none. Made when asked: only `papermap check` asks.
+    /// messages it shows, with where each is first used, by key (an attribute's is
+    /// `id.attribute`); a message that uses none is there with none. Made when asked: by
+    /// `papermap check`, and by the check of the templates' calls when they load.
     pub fn variables(&self, locale: usize) -> BTreeMap<String, BTreeMap<String, Place>> {
         self.locales[locale].references.message_variables()
+    }
+
+    /// An error at `place` in one of `locale`'s files (a place [`Localizer::variables`] gave),
+    /// underlining `len` bytes.
+    pub fn error_at(
+        &self,
+        locale: usize,
+        place: &Place,
+        len: usize,
+        message: String,
+    ) -> Diagnostic {
+        self.locales[locale]
+            .references
+            .error_at_place(place, len, message)
     }
 
     /// The locales that a locale's messages are looked up in, in order: itself, its parent
@@ -335,6 +351,16 @@ impl Localizer {
     pub fn missing_text(&self, locale: usize, key: &str) -> Option<String> {
         let (id, attribute) = split_key(key);
         self.text_of(locale, id, attribute).err()
+    }
+
+    /// The locale whose files give the text of the message `key` in `locale` (itself or one it
+    /// falls back to); `None` when CLDR names the language, or nothing gives it.
+    pub fn text_from(&self, locale: usize, key: &str) -> Option<usize> {
+        let (id, attribute) = split_key(key);
+        match self.text_of(locale, id, attribute) {
+            Ok(TextOf::Pattern(i, _)) => Some(i),
+            _ => None,
+        }
     }
 
     /// Where the text of `id` (or its `attribute`) comes from in `locale`: the first language

@@ -165,9 +165,10 @@ impl References {
             })
     }
 
-    /// The variables each message's value uses, itself or through the messages it shows
-    /// (which are given the same variables), each with the place of its first use. Terms are
-    /// not followed: their variables are the parameters a reference gives them.
+    /// The variables each message's value and attribute uses, itself or through the messages
+    /// it shows (which are given the same variables), each with the place of its first use, by
+    /// key (`paper-byline`, `search.placeholder`). Terms are not followed: their variables are
+    /// the parameters a reference gives them.
     pub fn message_variables(&self) -> BTreeMap<String, BTreeMap<String, Place>> {
         let mut own: BTreeMap<&Node, BTreeMap<&str, &VariableUse>> = BTreeMap::new();
         for used in &self.variables {
@@ -179,10 +180,14 @@ impl References {
         let values: Vec<Node> = self
             .shapes
             .iter()
-            .filter(|(id, shape)| shape.has_value && !id.starts_with('-'))
-            .map(|(id, _)| Node {
-                id: id.clone(),
-                attribute: None,
+            .filter(|(id, _)| !id.starts_with('-'))
+            .flat_map(|(id, shape)| {
+                let value = shape.has_value.then_some(None);
+                let attributes = shape.attributes.iter().map(|a| Some(a.clone()));
+                value.into_iter().chain(attributes).map(|attribute| Node {
+                    id: id.clone(),
+                    attribute,
+                })
             })
             .collect();
         let edges = self.edges();
@@ -211,7 +216,7 @@ impl References {
                 let places = variables
                     .map(|(&name, used)| (name.to_string(), self.place_of(used.file, used.offset)))
                     .collect();
-                (node.id.clone(), places)
+                (node.to_string(), places)
             })
             .collect()
     }
@@ -223,6 +228,21 @@ impl References {
             edges.entry(&reference.from).or_default().push(reference);
         }
         edges
+    }
+
+    /// An error at `place`, in one of these files, underlining `len` bytes.
+    pub fn error_at_place(&self, place: &Place, len: usize, message: String) -> Diagnostic {
+        match self
+            .files
+            .iter()
+            .find(|(source, _)| source.path == place.path)
+        {
+            Some((source, _)) => {
+                let offset = source.offset(place.line, place.column);
+                Diagnostic::at(source, offset, len, message)
+            }
+            None => Diagnostic::new(&place.path, message),
+        }
     }
 
     /// `file:line:column` of `part`, a slice of one of the files' parsed text, or of the
@@ -425,21 +445,30 @@ pub fn missing_variable(
             }
         }
     });
-    let place = first
-        .and_then(|name| places.place(name, 1))
-        .map(|at| format!(" ({at})"))
-        .unwrap_or_default();
-    let given: Vec<String> = args
+    let place = first.and_then(|name| places.place(name, 1));
+    let given = args
         .into_iter()
         .flat_map(|a| a.iter())
-        .map(|(name, _)| format!("`${name}`"))
-        .collect();
+        .map(|(name, _)| name);
+    format!("it uses {}", not_given(variable, place, given))
+}
+
+/// What a message uses that its call does not give: `variable`, written at `place`, with the
+/// variables the call gives instead (`the variable `$year` (…), which this call does not give;
+/// it gives …`).
+pub fn not_given<'a>(
+    variable: &str,
+    place: Option<impl fmt::Display>,
+    given: impl Iterator<Item = &'a str>,
+) -> String {
+    let place = place.map(|at| format!(" ({at})")).unwrap_or_default();
+    let given: Vec<String> = given.map(|name| format!("`${name}`")).collect();
     let given = if given.is_empty() {
         "it gives none".to_string()
     } else {
         format!("it gives {}", given.join(", "))
     };
-    format!("it uses the variable `${variable}`{place}, which this call does not give; {given}")
+    format!("the variable `${variable}`{place}, which this call does not give; {given}")
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod errors;
 mod escape;
 mod language_spans;
 mod locale;
+mod message_calls;
 mod names;
 
 use errors::missing_variable_help;
@@ -177,7 +178,7 @@ impl Templates {
             locale::FUNCTIONS,
         );
         if let Some(localizer) = localizer {
-            errors.extend(names::unknown_messages(
+            errors.extend(message_calls::mistakes(
                 &uses,
                 locale::MESSAGE_FUNCTION,
                 localizer,

@@ -1,6 +1,6 @@
 //! The names the templates call things by, checked when they load: every filter, test,
 //! function and macro a template uses exists, and so does every template it includes; once the
-//! messages are loaded too, every message it asks for by a literal key. Tera finds a misspelt
+//! messages are loaded too, what it asks of them (`message_calls`). Tera finds a misspelt
 //! name only when a page's render reaches it, so a typo in a branch that no page of today's
 //! records takes (a right-to-left title, a paper without authors) would ship and break the
 //! build on the day a record took it; here it is an error at once, at its place.
@@ -15,7 +15,6 @@ use super::errors::{is_tera_name, missing_include_said};
 use super::{Templates, SITE_TEMPLATES_DIR};
 use crate::config::Config;
 use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceText};
-use crate::localize::Localizer;
 
 /// What a name written in a template stands for.
 #[derive(Clone, Copy)]
@@ -56,12 +55,14 @@ pub(super) enum Use<'t> {
 /// Each template with its text and the names it uses, walked once for both checks.
 pub(super) type TemplateUses<'t> = Vec<(&'t Template, &'t SourceText, Vec<Use<'t>>)>;
 
-/// The names each template of `tera` uses.
+/// The names each template of `tera` uses, the templates in the order of their names (a
+/// check that reports one of several uses reports the same one each build).
 pub(super) fn uses<'t>(
     tera: &'t Tera,
     sources: &'t HashMap<String, SourceText>,
 ) -> TemplateUses<'t> {
-    tera.templates
+    let mut uses: TemplateUses = tera
+        .templates
         .iter()
         .filter_map(|(name, template)| {
             let source = sources.get(name)?;
@@ -69,7 +70,9 @@ pub(super) fn uses<'t>(
             uses_in_template(template, &mut uses);
             Some((template, source, uses))
         })
-        .collect()
+        .collect();
+    uses.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+    uses
 }
 
 /// An error for each name the templates use that stands for nothing; `extra_filters` and
@@ -126,70 +129,6 @@ pub(super) fn unknown_names(
                 Use::Include(included) => missing_include(tera, source, config, included),
             };
             errors.extend(error);
-        }
-    }
-    errors
-}
-
-/// An error for each message that a call of `function` (papermap's `t()`) asks for by a
-/// literal key (`t(key="site-title")`) and that some language it may be asked in cannot give:
-/// that of `in_locale` when it is a literal too, else each of the site's.
-pub(super) fn unknown_messages(
-    templates: &TemplateUses,
-    function: &str,
-    localizer: &Localizer,
-) -> Vec<Diagnostic> {
-    let literal = |args: &'_ HashMap<String, Expr>, name: &str| match args.get(name) {
-        Some(Expr {
-            val: ExprVal::String(text),
-            negated: false,
-            filters,
-            ..
-        }) if filters.is_empty() => Some(text.clone()),
-        _ => None,
-    };
-    let all_locales: Vec<usize> = (0..localizer.len()).collect();
-    let mut errors = Vec::new();
-    for (_, source, uses) in templates {
-        for used in uses {
-            let Use::Named {
-                name,
-                args: Some(args),
-                within,
-                ..
-            } = used
-            else {
-                continue;
-            };
-            let Some(key) = literal(args, "key").filter(|_| *name == function) else {
-                continue;
-            };
-            let locales = match literal(args, "in_locale") {
-                Some(code) => localizer.index_of(&code).into_iter().collect(),
-                None => all_locales.clone(),
-            };
-            // One mistake, one error: that of the first language that cannot give the message
-            // (the default language comes first, and every other falls back to it).
-            let Some(missing) = locales
-                .into_iter()
-                .find_map(|locale| localizer.missing_text(locale, &key))
-            else {
-                continue;
-            };
-            let mut error = at_name(source, within.clone(), &key, missing);
-            // A misspelt id; a missing attribute's error says what the message has.
-            let id = key.split('.').next().unwrap_or_default();
-            let defined = localizer.own_messages(0);
-            if !defined.contains_key(id) {
-                let ids = defined
-                    .keys()
-                    .map(String::as_str)
-                    .filter(|i| !i.starts_with('-'));
-                if let Some(meant) = suggest(id, ids) {
-                    error = error.with_help(format!("did you mean `{meant}`?"));
-                }
-            }
-            errors.push(error);
         }
     }
     errors
@@ -361,7 +300,7 @@ fn missing_include(
 /// The error underlining `name` where it is written: within the expression that holds it (or
 /// the whole expression, where the name is not written as it is), or else its first whole
 /// occurrence in the template.
-fn at_name(
+pub(super) fn at_name(
     source: &SourceText,
     within: Option<Range<usize>>,
     name: &str,
