@@ -185,7 +185,8 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
              {{ tt(key=\"x\") }}{{ macros::paper_lnk(item=page) }}{{ macro::paper_link(item=page) }}\
              {% filter uppr %}x{% endfilter %}{% include \"missng.html\" %}\
              {% include \"optional.html\" ignore missing %}{{ page.title | default(value=\"\") | safe }}\
-             {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}{% endif %}<h1>",
+             {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}\
+             {%- filter  default -%}x{% endfilter %}{% endif %}<h1>",
         );
     });
     let text = site.read(&page);
@@ -217,13 +218,20 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
             "the included template `missng.html` does not exist",
             "help:",
         ),
+        // Tera's renderer applies `default` to expressions itself; a section asks the filters
+        // registered, where it is not.
+        (
+            "default -%}",
+            "there is no filter `default`",
+            "in an expression only",
+        ),
     ] {
         run.assert_error(&format!("{}: {error}", at(needle)));
         let report = &run.stderr[run.stderr.find(error).unwrap()..];
         let help_line = report.lines().find(|l| l.contains("help:")).unwrap();
         assert!(help_line.contains(help), "{error}: {help_line}");
     }
-    run.assert_error("papermap: 7 errors; nothing was written");
+    run.assert_error("papermap: 8 errors; nothing was written");
     assert!(!run.stderr.contains("while rendering"), "{}", run.stderr);
     assert!(!run.stderr.contains("`optional.html`"), "{}", run.stderr);
 }
@@ -400,4 +408,53 @@ fn a_variable_only_a_translation_uses_is_an_error_in_the_translation_once() {
     ));
     run.assert_error("help: did you mean `$authors`, which the call gives?");
     run.assert_error("papermap: 1 error; nothing was written");
+}
+
+#[test]
+fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_an_error_at_load() {
+    // Tera leaves an argument the macro does not take unread (a macro with a default for it
+    // would show the default), and finds a missing one only when a page renders the call.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let macros = format!("{TEMPLATES}/macros.html");
+    site.edit(
+        &macros,
+        "{% macro groups_heading(groups) %}",
+        "{% macro note(text, level=1) %}{{ text }}{% endmacro note %}\
+         {% macro groups_heading(groups) %}",
+    );
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
+             {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}{% endif %}<h1>",
+        );
+    });
+    let text = site.read(&page);
+    let at = |needle: &str, part: &str| {
+        let (line, column) = place_of(&text, needle, needle);
+        let line_text = text.lines().nth(line - 1).unwrap();
+        let start = line_text.find(needle).unwrap();
+        let offset = line_text[start..].find(part).unwrap();
+        let column = column + line_text[start..start + offset].chars().count();
+        format!("{page}:{line}:{column}")
+    };
+    run.assert_error(&format!(
+        "{}: the macro `macros::note` takes no argument `levle`",
+        at("macros::note(text=\"a\"", "levle")
+    ));
+    run.assert_error("help: did you mean `level`?");
+    run.assert_error(&format!(
+        "{}: the macro `macros::note` needs the argument `text`",
+        at("macros::note(level=2)", "macros::note")
+    ));
+    run.assert_error("help: give it: `text=…`");
+    // A misspelt argument is one mistake, not also a missing one.
+    run.assert_error(&format!(
+        "{}: the macro `macros::note` takes no argument `txt`",
+        at("macros::note(txt", "txt")
+    ));
+    run.assert_error("help: did you mean `text`?");
+    run.assert_error("papermap: 3 errors; nothing was written");
 }

@@ -18,6 +18,7 @@ mod errors;
 mod escape;
 mod language_spans;
 mod locale;
+mod macro_calls;
 mod message_calls;
 mod names;
 

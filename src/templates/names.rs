@@ -1,5 +1,6 @@
 //! The names the templates call things by, checked when they load: every filter, test,
-//! function and macro a template uses exists, and so does every template it includes; once the
+//! function and macro a template uses exists (with the arguments a macro takes: `macro_calls`),
+//! and so does every template it includes; once the
 //! messages are loaded too, what it asks of them (`message_calls`). Tera finds a misspelt
 //! name only when a page's render reaches it, so a typo in a branch that no page of today's
 //! records takes (a right-to-left title, a paper without authors) would ship and break the
@@ -12,6 +13,7 @@ use tera::ast::{Expr, ExprVal, Node};
 use tera::{Template, Tera};
 
 use super::errors::{is_tera_name, missing_include_said};
+use super::macro_calls::{MacroCallSite, Namespaces};
 use super::{Templates, SITE_TEMPLATES_DIR};
 use crate::config::Config;
 use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceText};
@@ -20,6 +22,9 @@ use crate::diagnostics::{find_whole_name, suggest, Diagnostic, SourceText};
 #[derive(Clone, Copy)]
 pub(super) enum Kind {
     Filter,
+    /// The filter of a `{% filter %}` section, which Tera looks up among those registered:
+    /// `default`, which its renderer applies itself to expressions, is not there.
+    SectionFilter,
     Test,
     Function,
 }
@@ -27,7 +32,7 @@ pub(super) enum Kind {
 impl Kind {
     fn noun(self) -> &'static str {
         match self {
-            Kind::Filter => "filter",
+            Kind::Filter | Kind::SectionFilter => "filter",
             Kind::Test => "test",
             Kind::Function => "function",
         }
@@ -47,6 +52,7 @@ pub(super) enum Use<'t> {
     MacroCall {
         namespace: &'t str,
         name: &'t str,
+        args: &'t HashMap<String, Expr>,
         within: Option<Range<usize>>,
     },
     Include(&'t [String]),
@@ -99,36 +105,41 @@ pub(super) fn unknown_names(
     let mut errors = Vec::new();
     for &(template, source, ref uses) in templates {
         for used in uses {
-            let error = match used {
+            match used {
                 Use::Named {
                     kind, name, within, ..
-                } => known.unknown(*kind, name).map(|help| {
+                } => errors.extend(known.unknown(*kind, name).map(|help| {
                     let message = format!("there is no {} `{name}`", kind.noun());
-                    at_name(source, within.clone(), name, message).with_help(help)
-                }),
+                    let section = matches!(kind, Kind::SectionFilter)
+                        .then(|| section_filter_at(&source.text, name))
+                        .flatten();
+                    match section {
+                        Some(at) => Diagnostic::at(source, at, name.len(), message),
+                        None => at_name(source, within.clone(), name, message),
+                    }
+                    .with_help(help)
+                })),
                 Use::MacroCall {
                     namespace,
                     name,
+                    args,
                     within,
-                } => namespaces
-                    .unknown_macro(tera, &template.name, namespace, name)
-                    .map(|mistake| {
-                        // The namespace, or the macro's name after it.
-                        let (skip, len) = match mistake.part {
-                            MacroPart::Namespace => (0, namespace.len()),
-                            MacroPart::Name => (namespace.len() + 2, name.len()),
-                        };
-                        let written = format!("{namespace}::{name}");
-                        let diagnostic =
-                            match within.as_ref().and_then(|w| find_in(source, w, &written)) {
-                                Some(at) => Diagnostic::at(source, at + skip, len, mistake.message),
-                                None => at_name(source, within.clone(), name, mistake.message),
-                            };
-                        diagnostic.with_help(mistake.help)
-                    }),
-                Use::Include(included) => missing_include(tera, source, config, included),
-            };
-            errors.extend(error);
+                } => {
+                    let call = MacroCallSite {
+                        source,
+                        namespace,
+                        name,
+                        within: within.as_ref(),
+                    };
+                    match namespaces.called(tera, &template.name, namespace, name) {
+                        Ok(definition) => errors.extend(call.wrong_arguments(definition, args)),
+                        Err(mistake) => errors.push(call.unknown(mistake)),
+                    }
+                }
+                Use::Include(included) => {
+                    errors.extend(missing_include(tera, source, config, included))
+                }
+            }
         }
     }
     errors
@@ -151,10 +162,17 @@ impl Known<'_> {
     /// are.
     fn unknown(&self, kind: Kind, name: &str) -> Option<String> {
         let known = match kind {
-            Kind::Filter => &self.filters,
+            Kind::Filter | Kind::SectionFilter => &self.filters,
             Kind::Test => &self.tests,
             Kind::Function => &self.functions,
         };
+        if matches!(kind, Kind::SectionFilter) && name == "default" {
+            return Some(
+                "`default` gives a value to what is undefined, in an expression only \
+                 (`{{ paper.doi | default(value=\"\") }}`); a section always has its body"
+                    .to_string(),
+            );
+        }
         if known.contains(name) {
             return None;
         }
@@ -162,7 +180,11 @@ impl Known<'_> {
     }
 }
 
-fn help_for<'a>(name: &str, known: impl Iterator<Item = &'a str> + Clone, noun: &str) -> String {
+pub(super) fn help_for<'a>(
+    name: &str,
+    known: impl Iterator<Item = &'a str> + Clone,
+    noun: &str,
+) -> String {
     match suggest(name, known.clone()) {
         Some(meant) => format!("did you mean `{meant}`?"),
         None => {
@@ -174,89 +196,6 @@ fn help_for<'a>(name: &str, known: impl Iterator<Item = &'a str> + Clone, noun: 
             }
         }
     }
-}
-
-/// The macros each template can call by namespace, resolved as Tera's renderer does: the
-/// template's own (`self`), those of the files it imports (and of the files those import,
-/// where the name is not taken), then those of its parents, where the name is not taken.
-#[derive(Default)]
-struct Namespaces<'t> {
-    of: HashMap<&'t str, HashMap<&'t str, &'t str>>,
-}
-
-impl<'t> Namespaces<'t> {
-    fn of(&mut self, tera: &'t Tera, template: &'t str) -> &HashMap<&'t str, &'t str> {
-        if !self.of.contains_key(template) {
-            // Entered before it is filled, so that files importing one another end.
-            self.of.insert(template, HashMap::new());
-            let mut namespaces = HashMap::new();
-            if let Ok(own) = tera.get_template(template) {
-                if !own.macros.is_empty() {
-                    namespaces.insert("self", template);
-                }
-                for (file, namespace) in &own.imported_macro_files {
-                    namespaces.insert(namespace.as_str(), file.as_str());
-                    for (inner, holder) in self.of(tera, file).clone() {
-                        namespaces.entry(inner).or_insert(holder);
-                    }
-                }
-                for parent in &own.parents {
-                    for (inner, holder) in self.of(tera, parent).clone() {
-                        namespaces.entry(inner).or_insert(holder);
-                    }
-                }
-            }
-            self.of.insert(template, namespaces);
-        }
-        &self.of[template]
-    }
-
-    /// `None` when `namespace::name` is a macro `template` can call; else what is wrong.
-    fn unknown_macro(
-        &mut self,
-        tera: &'t Tera,
-        template: &'t str,
-        namespace: &str,
-        name: &str,
-    ) -> Option<MacroMistake> {
-        let namespaces = self.of(tera, template);
-        let Some(&file) = namespaces.get(namespace) else {
-            let help = match suggest(namespace, namespaces.keys().copied()) {
-                Some(meant) => format!("did you mean `{meant}::{name}`?"),
-                None => format!(
-                    "import the file that defines `{name}` at the top of the template: {{% import \"macros.html\" as {namespace} %}}"
-                ),
-            };
-            return Some(MacroMistake {
-                part: MacroPart::Namespace,
-                message: format!("no macros are imported as `{namespace}` here"),
-                help,
-            });
-        };
-        let macros = &tera.get_template(file).ok()?.macros;
-        if macros.contains_key(name) {
-            return None;
-        }
-        let mut defined: Vec<&str> = macros.keys().map(String::as_str).collect();
-        defined.sort_unstable();
-        Some(MacroMistake {
-            part: MacroPart::Name,
-            message: format!("`{file}` has no macro `{name}`"),
-            help: help_for(name, defined.into_iter(), "macro"),
-        })
-    }
-}
-
-/// What is wrong with a macro call, and which part of `namespace::name` to underline.
-struct MacroMistake {
-    part: MacroPart,
-    message: String,
-    help: String,
-}
-
-enum MacroPart {
-    Namespace,
-    Name,
 }
 
 fn missing_include(
@@ -319,8 +258,22 @@ pub(super) fn at_name(
     }
 }
 
+/// Where the filter `name` of the first `{% filter name %}` section stands in `text` (the
+/// parser keeps no place for a section, and the name may also stand in expressions before it).
+fn section_filter_at(text: &str, name: &str) -> Option<usize> {
+    text.match_indices("{%").find_map(|(open, _)| {
+        let tag = text[open + 2..].trim_start_matches(['-', '+']).trim_start();
+        let after = tag.strip_prefix("filter")?;
+        let filter = after.trim_start();
+        let at = text.len() - filter.len();
+        let starts = after.len() > filter.len();
+        let whole = !filter[name.len().min(filter.len())..].starts_with(is_tera_name);
+        (starts && filter.starts_with(name) && whole).then_some(at)
+    })
+}
+
 /// Where `needle` first stands as a whole name in the bytes `within` of the template.
-fn find_in(source: &SourceText, within: &Range<usize>, needle: &str) -> Option<usize> {
+pub(super) fn find_in(source: &SourceText, within: &Range<usize>, needle: &str) -> Option<usize> {
     let text = source.text.get(within.clone())?;
     find_whole_name(text, needle, is_tera_name).map(|at| within.start + at)
 }
@@ -352,7 +305,7 @@ fn uses_in_nodes<'t>(nodes: &'t [Node], uses: &mut Vec<Use<'t>>) {
             Node::Set(_, set) => uses_in_expr(&set.value, uses),
             Node::FilterSection(_, section, _) => {
                 uses.push(Use::Named {
-                    kind: Kind::Filter,
+                    kind: Kind::SectionFilter,
                     name: &section.filter.name,
                     args: None,
                     within: None,
@@ -449,6 +402,7 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::MacroCall {
                 namespace: &call.namespace,
                 name: &call.name,
+                args: &call.args,
                 within: within.clone(),
             });
             call.args.values().for_each(|a| uses_in_expr(a, uses));
