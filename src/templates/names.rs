@@ -265,10 +265,9 @@ fn section_filter_at(text: &str, name: &str) -> Option<usize> {
         let tag = text[open + 2..].trim_start_matches(['-', '+']).trim_start();
         let after = tag.strip_prefix("filter")?;
         let filter = after.trim_start();
-        let at = text.len() - filter.len();
-        let starts = after.len() > filter.len();
-        let whole = !filter[name.len().min(filter.len())..].starts_with(is_tera_name);
-        (starts && filter.starts_with(name) && whole).then_some(at)
+        let spaced = after.len() > filter.len();
+        let rest = filter.strip_prefix(name)?;
+        (spaced && !rest.starts_with(is_tera_name)).then_some(text.len() - filter.len())
     })
 }
 
@@ -417,5 +416,19 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
         | ExprVal::Float(_)
         | ExprVal::Bool(_)
         | ExprVal::Ident(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::section_filter_at;
+
+    #[test]
+    fn a_section_filter_is_found_in_its_tag_only() {
+        let text = "{{ x | default(value=1) }}{% raw %}{% filter ü€ {% endraw %}\
+                    {% filterx default %}{% filter defaults %}{%- filter  default -%}";
+        let at = section_filter_at(text, "default").unwrap();
+        assert_eq!(&text[at - 2..at + 10], "  default -%");
+        assert_eq!(section_filter_at(text, "upper"), None);
     }
 }
