@@ -109,7 +109,7 @@ fn a_mistake_that_fails_on_each_value_is_one_error_with_the_other_values_as_help
     let run = site.build();
     let (line, column) = place_of(&site.read(&paper), "paper.year | date", "date }}");
     run.assert_error(&format!(
-        "{paper}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date, not 2014"
+        "{paper}:{line}:{column}: `date` needs a YYYY-MM-DD date, not 2014"
     ));
     run.assert_error("help: the same with 2019, 2022 and 2023");
     run.assert_error("papermap: 1 error; nothing was written");
@@ -134,7 +134,7 @@ fn a_render_error_is_placed_at_the_expression_that_failed_not_at_the_first_use_o
     let run = site.build();
     let (line, column) = place_of(&site.read(&paper), "date }}<h2", "date }}");
     run.assert_error(&format!(
-        "{paper}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date, not 2014"
+        "{paper}:{line}:{column}: `date` needs a YYYY-MM-DD date, not 2014"
     ));
 }
 
@@ -166,7 +166,7 @@ fn a_render_error_in_an_imported_macro_is_placed_in_the_macro_file() {
     let run = site.build();
     let (line, column) = place_of(&site.read(&macros), "macro paper_link", "date }}");
     run.assert_error(&format!(
-        "{macros}:{line}:{column}: Filter call 'date' failed: `date` needs a YYYY-MM-DD date"
+        "{macros}:{line}:{column}: `date` needs a YYYY-MM-DD date"
     ));
 }
 

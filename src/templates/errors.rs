@@ -68,9 +68,11 @@ pub(crate) fn template_error_in(
     }
     // The error is reported once for all the pages it stopped, whatever template they render.
     // papermap's `t()` says what it is in its own messages.
-    let message = without_template_name(&text, name)
-        .replace('\n', " ")
-        .replace("Function call 't' failed: ", "");
+    let message = without_repeated_filter_name(
+        &without_template_name(&text, name)
+            .replace('\n', " ")
+            .replace("Function call 't' failed: ", ""),
+    );
     let (message, missing) = missing_include(&message);
     let (message, looped) = for_loop_container(&message);
     // Where the piece stands in a known form ("include \"a.html\"", "in paper.links"): that
@@ -268,6 +270,33 @@ fn circular_extends(sources: &HashMap<String, SourceText>, text: &str) -> Option
     Some(diagnostic.with_help(help))
 }
 
+/// `message` without Tera's "Filter call 'date' failed: " where what follows names the filter
+/// itself (`` `date` needs a YYYY-MM-DD date ``), as papermap's filters do.
+fn without_repeated_filter_name(message: &str) -> String {
+    const START: &str = "Filter call '";
+    const END: &str = "' failed: ";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(START) {
+        let after = &rest[at + START.len()..];
+        let said = after
+            .find(END)
+            .map(|end| (&after[..end], &after[end + END.len()..]));
+        match said {
+            Some((filter, cause)) if cause.starts_with(&format!("`{filter}`")) => {
+                out.push_str(&rest[..at]);
+                rest = cause;
+            }
+            _ => {
+                out.push_str(&rest[..at + START.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A render error's text without Tera's "Failed to render 'paper.html': error while rendering
 /// macro `macros::item` (error happened in 'base.html').: ", which the error's place and the
 /// pages it stopped say better.
@@ -334,6 +363,20 @@ fn quoted_names(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tera_s_filter_prefix_goes_only_where_the_cause_names_the_filter() {
+        assert_eq!(
+            without_repeated_filter_name(
+                "Failed to render: Filter call 'date' failed: `date` needs a YYYY-MM-DD date"
+            ),
+            "Failed to render: `date` needs a YYYY-MM-DD date"
+        );
+        let kept = "Filter call 'list' failed: no message `list-separator` in i18n/fr/";
+        assert_eq!(without_repeated_filter_name(kept), kept);
+        let unfinished = "Filter call 'round";
+        assert_eq!(without_repeated_filter_name(unfinished), unfinished);
+    }
 
     #[test]
     fn finds_positions_and_names_in_tera_messages() {
