@@ -7,6 +7,12 @@ use common::{place_of, Site};
 
 const TEMPLATES: &str = "themes/default/templates";
 
+/// `file:line:column` of the first `needle` in `text`, the text of `file`.
+fn location(file: &str, text: &str, needle: &str) -> String {
+    let (line, column) = place_of(text, needle, needle);
+    format!("{file}:{line}:{column}")
+}
+
 #[test]
 fn an_include_of_a_template_that_does_not_exist_is_an_error_at_the_include() {
     let site = Site::fixture("minimal");
@@ -190,10 +196,7 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
         );
     });
     let text = site.read(&page);
-    let at = |needle: &str| {
-        let (line, column) = place_of(&text, needle, needle);
-        format!("{page}:{line}:{column}")
-    };
+    let at = |needle: &str| location(&page, &text, needle);
     for (needle, error, help) in [
         ("uper", "there is no filter `uper`", "did you mean `upper`?"),
         (
@@ -283,10 +286,7 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
         );
     });
     let text = site.read(&page);
-    let at = |needle: &str| {
-        let (line, column) = place_of(&text, needle, needle);
-        format!("{page}:{line}:{column}")
-    };
+    let at = |needle: &str| location(&page, &text, needle);
     run.assert_error(&format!(
         "{}: no message `site-titel` in the files of any language of the site",
         at("site-titel")
@@ -346,10 +346,7 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
         );
     });
     let text = site.read(&page);
-    let at = |needle: &str| {
-        let (line, column) = place_of(&text, needle, needle);
-        format!("{page}:{line}:{column}")
-    };
+    let at = |needle: &str| location(&page, &text, needle);
     let messages = site.read("i18n/en/main.ftl");
     let in_messages = |id: &str, variable: &str| {
         let (line, column) = place_of(&messages, &format!("{id} ="), variable);
