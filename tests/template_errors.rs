@@ -455,3 +455,29 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
     run.assert_error("help: did you mean `text`?");
     run.assert_error("papermap: 3 errors; nothing was written");
 }
+
+#[test]
+fn a_language_a_call_names_that_the_site_does_not_have_is_an_error_at_load() {
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        site.edit(
+            &page,
+            "<h1>",
+            "{% if false %}{{ t(key=\"site-title\", in_locale=\"fre\") }}\
+             {{ t(key=\"site-title\", in_locale=\"xx\") }}{% endif %}<h1>",
+        );
+    });
+    let text = site.read(&page);
+    run.assert_error(&format!(
+        "{}: t(): `fre` is not a language of the site",
+        location(&page, &text, "fre\"")
+    ));
+    run.assert_error("help: did you mean `fr`?");
+    run.assert_error(&format!(
+        "{}: t(): `xx` is not a language of the site",
+        location(&page, &text, "xx\"")
+    ));
+    run.assert_error("help: the languages of the site are `en`, `fr`, `zh`");
+    run.assert_error("papermap: 2 errors; nothing was written");
+}

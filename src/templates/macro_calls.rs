@@ -9,7 +9,7 @@ use std::ops::Range;
 use tera::ast::{Expr, MacroDefinition};
 use tera::Tera;
 
-use super::names::{at_name, find_in, help_for};
+use super::names::{at_name, find_in, help_for, quoted_list};
 use crate::diagnostics::{suggest, Diagnostic, SourceText};
 
 /// The macros each template can call by namespace, resolved as Tera's renderer does: the
@@ -146,7 +146,7 @@ impl MacroCallSite<'_> {
                     format!("did you mean `{argument}`?")
                 }
                 None if taken.is_empty() => "it takes no arguments".to_string(),
-                None => format!("it takes {}", quoted(&taken)),
+                None => format!("it takes {}", quoted_list(&taken)),
             };
             errors.push(at_name(self.source, self.within.cloned(), name, message).with_help(help));
         }
@@ -172,11 +172,6 @@ impl MacroCallSite<'_> {
         self.within
             .and_then(|within| find_in(self.source, within, &written))
     }
-}
-
-fn quoted(names: &[&str]) -> String {
-    let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
-    names.join(", ")
 }
 
 /// What is wrong with a macro call, and which part of `namespace::name` to underline.

@@ -6,11 +6,12 @@
 
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 
 use tera::ast::{Expr, ExprVal};
 
-use super::names::{at_name, TemplateUses, Use};
-use crate::diagnostics::{suggest, Diagnostic};
+use super::names::{at_name, find_in, quoted_list, TemplateUses, Use};
+use crate::diagnostics::{suggest, Diagnostic, SourceText};
 use crate::localize::{not_given, Localizer, Place};
 
 /// The arguments of `t()` that choose the message rather than give it a variable.
@@ -49,7 +50,13 @@ pub(super) fn mistakes(
                 continue;
             };
             let locales = match literal(args, "in_locale") {
-                Some(code) => localizer.index_of(&code).into_iter().collect(),
+                Some(code) => match localizer.index_of(&code) {
+                    Some(locale) => vec![locale],
+                    None => {
+                        errors.push(unknown_locale(localizer, source, within.clone(), &code));
+                        continue;
+                    }
+                },
                 None => all_locales.clone(),
             };
             // One mistake, one error: that of the first language that cannot give the message
@@ -85,16 +92,20 @@ pub(super) fn mistakes(
                         .text_from(0, &key)
                         .and_then(|default| variables_of(default).get(&key))
                         .is_some_and(|used| used.contains_key(variable));
-                    let misspelt = suggest(variable, given.iter().copied());
                     let call = at_name(source, within.clone(), &key, String::new());
                     if !default_uses {
-                        if !translations_reported.insert((from, key.clone(), variable)) {
-                            continue;
+                        if translations_reported.insert((from, key.clone(), variable)) {
+                            // Only a translation uses it: the translation is what to mend.
+                            let variable = (variable.as_str(), place);
+                            errors.push(translation_only(
+                                localizer,
+                                from,
+                                &key,
+                                variable,
+                                &call.location(),
+                                &given,
+                            ));
                         }
-                        // Only a translation uses it: the translation is what to mend.
-                        errors.push(translation_only(
-                            localizer, from, &key, variable, place, &call, &given, misspelt,
-                        ));
                         continue;
                     }
                     let message = format!(
@@ -102,7 +113,7 @@ pub(super) fn mistakes(
                         localizer.code(from),
                         not_given(variable, Some(place), given.iter().copied())
                     );
-                    errors.push(match misspelt {
+                    errors.push(match suggest(variable, given.iter().copied()) {
                         Some(written) => at_name(source, within.clone(), written, message)
                             .with_help(format!("did you mean `{variable}`?")),
                         None => call
@@ -117,28 +128,27 @@ pub(super) fn mistakes(
 }
 
 /// The error of a variable that a translation's message uses and the default language's does
-/// not, at its place in the translation: the call (`call`'s place) follows the default
-/// language, so the translation is what to mend.
-#[allow(clippy::too_many_arguments)]
+/// not, at its place in the translation: the call (at `call`) follows the default language, so
+/// the translation is what to mend.
 fn translation_only(
     localizer: &Localizer,
     from: usize,
     key: &str,
-    variable: &str,
-    place: &Place,
-    call: &Diagnostic,
+    (variable, place): (&str, &Place),
+    call: &str,
     given: &BTreeSet<&str>,
-    misspelt: Option<&str>,
 ) -> Diagnostic {
-    let given: Vec<String> = given.iter().map(|name| format!("`${name}`")).collect();
-    let message =
-        format!(
-        "the message `{key}` uses the variable `${variable}`, which its call ({}) does not give; \
-         it gives {}",
-        call.location(),
-        if given.is_empty() { "none".to_string() } else { given.join(", ") }
+    let listed: Vec<String> = given.iter().map(|name| format!("`${name}`")).collect();
+    let gives = if listed.is_empty() {
+        "none".to_string()
+    } else {
+        listed.join(", ")
+    };
+    let message = format!(
+        "the message `{key}` uses the variable `${variable}`, which its call ({call}) does not \
+         give; it gives {gives}"
     );
-    let help = match misspelt {
+    let help = match suggest(variable, given.iter().copied()) {
         Some(meant) => format!("did you mean `${meant}`, which the call gives?"),
         None => format!(
             "the message of i18n/{}/ does not use `${variable}`: take it out, or give \
@@ -149,6 +159,31 @@ fn translation_only(
     localizer
         .error_at(from, place, variable.len() + 1, message)
         .with_help(help)
+}
+
+/// The error of an `in_locale` written as a literal that is no language of the site, at the
+/// literal: the call would fail on every page that reached it.
+fn unknown_locale(
+    localizer: &Localizer,
+    source: &SourceText,
+    within: Option<Range<usize>>,
+    code: &str,
+) -> Diagnostic {
+    let message = format!("t(): `{code}` is not a language of the site");
+    let quoted = within.as_ref().and_then(|within| {
+        ['"', '\'', '`']
+            .into_iter()
+            .find_map(|quote| find_in(source, within, &format!("{quote}{code}{quote}")))
+    });
+    let error = match quoted {
+        Some(at) => Diagnostic::at(source, at + 1, code.len(), message),
+        None => at_name(source, within, code, message),
+    };
+    let codes: Vec<&str> = (0..localizer.len()).map(|i| localizer.code(i)).collect();
+    error.with_help(match suggest(code, codes.iter().copied()) {
+        Some(meant) => format!("did you mean `{meant}`?"),
+        None => format!("the languages of the site are {}", quoted_list(&codes)),
+    })
 }
 
 /// The text of the argument `name` when it is a string literal as written.

@@ -188,14 +188,20 @@ pub(super) fn help_for<'a>(
     match suggest(name, known.clone()) {
         Some(meant) => format!("did you mean `{meant}`?"),
         None => {
-            let all: Vec<String> = known.map(|k| format!("`{k}`")).collect();
+            let all: Vec<&str> = known.collect();
             if all.is_empty() {
                 format!("there is no {noun} here to call")
             } else {
-                format!("the {noun}s there are: {}", all.join(", "))
+                format!("the {noun}s there are: {}", quoted_list(&all))
             }
         }
     }
+}
+
+/// `names` in backticks, separated by commas.
+pub(super) fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    quoted.join(", ")
 }
 
 fn missing_include(
