@@ -7,6 +7,17 @@ use common::{place_of, Site};
 
 const TEMPLATES: &str = "themes/default/templates";
 
+/// Puts `hidden` in the page template behind `{% if false %}`, before its heading: template
+/// text that no page renders.
+fn hide_in_page(site: &Site, hidden: &str) {
+    let page = format!("{TEMPLATES}/page.html");
+    site.edit(
+        &page,
+        "<h1>",
+        &format!("{{% if false %}}{hidden}{{% endif %}}<h1>"),
+    );
+}
+
 /// `file:line:column` of the first `needle` in `text`, the text of `file`.
 fn location(file: &str, text: &str, needle: &str) -> String {
     let (line, column) = place_of(text, needle, needle);
@@ -184,16 +195,12 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
     let site = Site::fixture("minimal");
     let page = format!("{TEMPLATES}/page.html");
     let run = site.build_broken_by(|site| {
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ page.title | uper }}{% if page.date is nosuchtest %}{% endif %}\
+        hide_in_page(site, "{{ page.title | uper }}{% if page.date is nosuchtest %}{% endif %}\
              {{ tt(key=\"x\") }}{{ macros::paper_lnk(item=page) }}{{ macro::paper_link(item=page) }}\
              {% filter uppr %}x{% endfilter %}{% include \"missng.html\" %}\
              {% include \"optional.html\" ignore missing %}{{ page.title | default(value=\"\") | safe }}\
              {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}\
-             {%- filter  default -%}x{% endfilter %}{% endif %}<h1>",
-        );
+             {%- filter  default -%}x{% endfilter %}");
     });
     let text = site.read(&page);
     let at = |needle: &str| location(&page, &text, needle);
@@ -276,13 +283,12 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
         "only-in-french = Seulement en français\n",
     );
     let run = site.build_broken_by(|site| {
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ t(key=\"site-titel\") }}{{ t(key=\"site-title.nope\") }}\
+        hide_in_page(
+            site,
+            "{{ t(key=\"site-titel\") }}{{ t(key=\"site-title.nope\") }}\
              {{ t(key=\"only-in-french\") }}{{ t(key=\"only-in-french\", in_locale=\"fr\") }}\
              {{ t(key=\"language-es\") }}{{ t(key=\"language-name\", in_locale=\"zh\") }}\
-             {{ t(key=\"footer-\" ~ \"nte\") }}{% endif %}<h1>",
+             {{ t(key=\"footer-\" ~ \"nte\") }}",
         );
     });
     let text = site.read(&page);
@@ -313,12 +319,7 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
 #[test]
 fn an_unknown_filter_and_an_unknown_message_are_told_in_one_build() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    site.edit(
-        &page,
-        "<h1>",
-        "{% if false %}{{ t(key=\"site-titel\") }}{{ page.title | uper }}{% endif %}<h1>",
-    );
+    hide_in_page(&site, "{{ t(key=\"site-titel\") }}{{ page.title | uper }}");
     let run = site.build();
     run.assert_error("there is no filter `uper`");
     run.assert_error("no message `site-titel`");
@@ -336,13 +337,12 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
         "with-title = Shown\n    .title = Named { $name }\n",
     );
     let run = site.build_broken_by(|site| {
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ t(key=\"paper-byline\", autors=\"A\", year=\"2020\") }}\
+        hide_in_page(
+            site,
+            "{{ t(key=\"paper-byline\", autors=\"A\", year=\"2020\") }}\
              {{ t(key=\"builds-on-heading\", shown=1) }}{{ t(key=\"with-title.title\") }}\
              {{ t(key=\"builds-on-heading\", shown=1, total=2, in_locale=\"fr\") }}\
-             {{ t(key=\"with-title\") }}{% endif %}<h1>",
+             {{ t(key=\"with-title\") }}",
         );
     });
     let text = site.read(&page);
@@ -381,16 +381,11 @@ fn a_variable_only_a_translation_uses_is_an_error_in_the_translation_once() {
     let site = Site::fixture("minimal");
     let page = format!("{TEMPLATES}/page.html");
     let run = site.build_broken_by(|site| {
-        site.edit(
-            "i18n/fr/main.ftl",
-            "Par { $authors }",
-            "Par { $autors }",
-        );
+        site.edit("i18n/fr/main.ftl", "Par { $authors }", "Par { $autors }");
         // A second call of the same message: still one mistake, in the translation.
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ t(key=\"paper-byline\", authors=\"A\", year=\"2020\") }}{% endif %}<h1>",
+        hide_in_page(
+            site,
+            "{{ t(key=\"paper-byline\", authors=\"A\", year=\"2020\") }}",
         );
     });
     let messages = site.read("i18n/fr/main.ftl");
@@ -421,11 +416,10 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
          {% macro groups_heading(groups) %}",
     );
     let run = site.build_broken_by(|site| {
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
-             {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}{% endif %}<h1>",
+        hide_in_page(
+            site,
+            "{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
+             {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}",
         );
     });
     let text = site.read(&page);
@@ -461,11 +455,10 @@ fn a_language_a_call_names_that_the_site_does_not_have_is_an_error_at_load() {
     let site = Site::fixture("minimal");
     let page = format!("{TEMPLATES}/page.html");
     let run = site.build_broken_by(|site| {
-        site.edit(
-            &page,
-            "<h1>",
-            "{% if false %}{{ t(key=\"site-title\", in_locale=\"fre\") }}\
-             {{ t(key=\"site-title\", in_locale=\"xx\") }}{% endif %}<h1>",
+        hide_in_page(
+            site,
+            "{{ t(key=\"site-title\", in_locale=\"fre\") }}\
+             {{ t(key=\"site-title\", in_locale=\"xx\") }}",
         );
     });
     let text = site.read(&page);
