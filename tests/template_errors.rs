@@ -20,7 +20,19 @@ fn hide_in_page(site: &Site, hidden: &str) {
 
 /// `file:line:column` of the first `needle` in `text`, the text of `file`.
 fn location(file: &str, text: &str, needle: &str) -> String {
-    let (line, column) = place_of(text, needle, needle);
+    location_within(file, text, needle, needle)
+}
+
+/// `file:line:column` of the first `part` from the first `holder` on, in `text`, the text of
+/// `file`.
+fn location_within(file: &str, text: &str, holder: &str, part: &str) -> String {
+    let (line, column) = place_of(text, holder, holder);
+    let line_text = text.lines().nth(line - 1).unwrap();
+    let start = line_text.find(holder).unwrap();
+    let offset = line_text[start..]
+        .find(part)
+        .unwrap_or_else(|| panic!("`{part}` is not in `{holder}` or after it"));
+    let column = column + line_text[start..start + offset].chars().count();
     format!("{file}:{line}:{column}")
 }
 
@@ -423,14 +435,7 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
         );
     });
     let text = site.read(&page);
-    let at = |needle: &str, part: &str| {
-        let (line, column) = place_of(&text, needle, needle);
-        let line_text = text.lines().nth(line - 1).unwrap();
-        let start = line_text.find(needle).unwrap();
-        let offset = line_text[start..].find(part).unwrap();
-        let column = column + line_text[start..start + offset].chars().count();
-        format!("{page}:{line}:{column}")
-    };
+    let at = |holder: &str, part: &str| location_within(&page, &text, holder, part);
     run.assert_error(&format!(
         "{}: the macro `macros::note` takes no argument `levle`",
         at("macros::note(text=\"a\"", "levle")
@@ -473,4 +478,63 @@ fn a_language_a_call_names_that_the_site_does_not_have_is_an_error_at_load() {
     ));
     run.assert_error("help: the languages of the site are `en`, `fr`, `zh`");
     run.assert_error("papermap: 2 errors; nothing was written");
+}
+
+#[test]
+fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_an_error_at_load(
+) {
+    // Filters and functions read their arguments by name: a misspelt one was left unread (the
+    // default shown, without a word), and a missing one failed only on a page that reached it.
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        hide_in_page(
+            site,
+            "{{ 3.14159 | num(digts=2) }}{{ \"abc\" | truncate(lenght=2) }}\
+             {{ \"a-b\" | replace(from=\"-\") }}{{ page.title | upper(x=1) }}\
+             {% for i in range(ends=3) %}{% endfor %}\
+             {% filter replace(frm=\"a\", to=\"b\") %}a{% endfilter %}\
+             {{ page.title | join(glue=\", \") }}{{ 2.5 | num(digits=1) }}",
+        );
+    });
+    let text = site.read(&page);
+    let at = |holder: &str, part: &str| location_within(&page, &text, holder, part);
+    run.assert_error(&format!(
+        "{}: the filter `num` takes no argument `digts`",
+        at("num(digts", "digts")
+    ));
+    run.assert_error("help: did you mean `digits`?");
+    run.assert_error(&format!(
+        "{}: the filter `truncate` takes no argument `lenght`",
+        at("truncate(", "lenght")
+    ));
+    run.assert_error("help: did you mean `length`?");
+    run.assert_error(&format!(
+        "{}: the filter `replace` needs the argument `to`",
+        at("\"a-b\"", "replace")
+    ));
+    run.assert_error("help: give it: `to=…`");
+    run.assert_error(&format!(
+        "{}: the filter `upper` takes no argument `x`",
+        at("upper(x", "x")
+    ));
+    run.assert_error("help: it takes no arguments");
+    // One mistake, not also a missing `end`: the misspelt name stands for it.
+    run.assert_error(&format!(
+        "{}: the function `range` takes no argument `ends`",
+        at("range(ends", "ends")
+    ));
+    run.assert_error("help: did you mean `end`?");
+    // A section's filter is placed in its tag, which the parser keeps no place for.
+    run.assert_error(&format!(
+        "{}: the filter `replace` takes no argument `frm`",
+        at("{% filter replace(frm", "frm")
+    ));
+    run.assert_error("help: did you mean `from`?");
+    run.assert_error(&format!(
+        "{}: the filter `join` takes no argument `glue`",
+        at("join(glue", "glue")
+    ));
+    run.assert_error("help: it takes `sep`");
+    run.assert_error("papermap: 7 errors; nothing was written");
 }

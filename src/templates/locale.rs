@@ -10,15 +10,33 @@ use std::sync::Arc;
 use fluent_bundle::{FluentArgs, FluentValue};
 use tera::{Tera, Value};
 
+use super::arguments::{Takes, NOTHING};
 use super::language_spans;
 use crate::bidi;
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
 use crate::localize::{Localizer, SubfieldNames};
 use crate::records::Date;
 
-/// The filters [`register`] adds, for the check of the names templates use, which runs before
-/// any locale's copy is made.
-pub(super) const FILTERS: &[&str] = &["subfield_name", "list", "num", "date"];
+/// The filters [`register`] adds, with the arguments each reads, for the check of the names
+/// templates use, which runs before any locale's copy is made.
+pub(super) const FILTERS: &[(&str, Takes)] = &[
+    (
+        "subfield_name",
+        Takes {
+            needs: &[],
+            may: &["form"],
+        },
+    ),
+    ("list", NOTHING),
+    (
+        "num",
+        Takes {
+            needs: &[],
+            may: &["digits"],
+        },
+    ),
+    ("date", NOTHING),
+];
 /// The function [`register`] adds for the sentences of the locale's Fluent messages.
 pub(super) const MESSAGE_FUNCTION: &str = "t";
 /// The functions [`register`] adds.

@@ -3,13 +3,14 @@
 //! arguments that macro takes. Tera finds a wrong call only when a page renders it, and
 //! leaves an argument the macro does not take unread.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use tera::ast::{Expr, MacroDefinition};
 use tera::Tera;
 
-use super::names::{at_name, find_in, help_for, quoted_list};
+use super::arguments::{self, Mistake};
+use super::names::{at_name, find_in, help_for};
 use crate::diagnostics::{suggest, Diagnostic, SourceText};
 
 /// The macros each template can call by namespace, resolved as Tera's renderer does: the
@@ -132,38 +133,25 @@ impl MacroCallSite<'_> {
         given: &HashMap<String, Expr>,
     ) -> Vec<Diagnostic> {
         let macro_name = format!("{}::{}", self.namespace, self.name);
-        let mut taken: Vec<&str> = definition.args.keys().map(String::as_str).collect();
-        taken.sort_unstable();
-        let mut given_names: Vec<&str> = given.keys().map(String::as_str).collect();
-        given_names.sort_unstable();
-        let mut errors = Vec::new();
-        let mut meant = BTreeSet::new();
-        for &name in given_names.iter().filter(|name| !taken.contains(name)) {
-            let message = format!("the macro `{macro_name}` takes no argument `{name}`");
-            let help = match suggest(name, taken.iter().copied()) {
-                Some(argument) => {
-                    meant.insert(argument);
-                    format!("did you mean `{argument}`?")
+        let taken: Vec<&str> = definition.args.keys().map(String::as_str).collect();
+        let needed = |name: &str| definition.args.get(name).is_some_and(Option::is_none);
+        let callee = format!("the macro `{macro_name}`");
+        let given = given.keys().map(String::as_str);
+        arguments::mistakes(&callee, &taken, needed, given)
+            .into_iter()
+            .map(|mistake| match mistake {
+                Mistake::NotTaken {
+                    name,
+                    message,
+                    help,
+                } => at_name(self.source, self.within.cloned(), name, message).with_help(help),
+                Mistake::Missing { message, help } => match self.written_at() {
+                    Some(at) => Diagnostic::at(self.source, at, macro_name.len(), message),
+                    None => at_name(self.source, self.within.cloned(), self.name, message),
                 }
-                None if taken.is_empty() => "it takes no arguments".to_string(),
-                None => format!("it takes {}", quoted_list(&taken)),
-            };
-            errors.push(at_name(self.source, self.within.cloned(), name, message).with_help(help));
-        }
-        let needed = taken.iter().filter(|name| {
-            definition.args[**name].is_none()
-                && !given.contains_key(**name)
-                && !meant.contains(**name)
-        });
-        for name in needed {
-            let message = format!("the macro `{macro_name}` needs the argument `{name}`");
-            let diagnostic = match self.written_at() {
-                Some(at) => Diagnostic::at(self.source, at, macro_name.len(), message),
-                None => at_name(self.source, self.within.cloned(), self.name, message),
-            };
-            errors.push(diagnostic.with_help(format!("give it: `{name}=…`")));
-        }
-        errors
+                .with_help(help),
+            })
+            .collect()
     }
 
     /// Where `namespace::name` is written within the call's expression.

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use tera::ast::{Expr, ExprVal};
 
-use super::names::{at_name, find_in, quoted_list, TemplateUses, Use};
+use super::names::{at_name, find_in, quoted_list, Kind, TemplateUses, Use};
 use crate::diagnostics::{suggest, Diagnostic, SourceText};
 use crate::localize::{not_given, Localizer, Place};
 
@@ -38,10 +38,10 @@ pub(super) fn mistakes(
     for (_, source, uses) in templates {
         for used in uses {
             let Use::Named {
+                kind: Kind::Function,
                 name,
                 args: Some(args),
                 within,
-                ..
             } = used
             else {
                 continue;

@@ -13,7 +13,9 @@ use walkdir::WalkDir;
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::localize::{Localizer, SubfieldNames};
+use arguments::Takes;
 
+mod arguments;
 mod errors;
 mod escape;
 mod language_spans;
@@ -40,6 +42,10 @@ pub const REQUIRED: &[&str] = &[
     "search.html",
     "atom.xml",
 ];
+
+/// The filter every copy of the templates has for text in Markdown (`md`: escaped for it),
+/// with the arguments it reads.
+const MD_FILTER: (&str, Takes) = ("md", arguments::NOTHING);
 
 /// The templates the renderer asks for only when a site needs them, with the text it uses when
 /// neither the theme nor the site has one: a theme made before them still builds.
@@ -131,7 +137,7 @@ impl Templates {
         }
         let mut tera = Tera::default();
         tera.set_borrowing_escape_fn(escape_html);
-        tera.register_filter("md", |value: &Value, _: &HashMap<String, Value>| {
+        tera.register_filter(MD_FILTER.0, |value: &Value, _: &HashMap<String, Value>| {
             Ok(Value::String(crate::markdown::escape_text(
                 value.as_str().unwrap_or_default(),
             )))
@@ -175,7 +181,7 @@ impl Templates {
             &self.tera,
             &uses,
             config,
-            locale::FILTERS,
+            &[locale::FILTERS, &[MD_FILTER]].concat(),
             locale::FUNCTIONS,
         );
         if let Some(localizer) = localizer {
@@ -294,12 +300,13 @@ mod tests {
                 .collect()
         };
         let expected = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+        let filters: Vec<&str> = locale::FILTERS.iter().map(|&(name, _)| name).collect();
         assert_eq!(
             added(
                 templates.tera.filters.keys().collect(),
                 locale.tera.filters.keys().collect()
             ),
-            expected(locale::FILTERS)
+            expected(&filters)
         );
         assert_eq!(
             added(
@@ -307,6 +314,40 @@ mod tests {
                 locale.tera.functions.keys().collect()
             ),
             expected(locale::FUNCTIONS)
+        );
+    }
+
+    /// The arguments of Tera's filters and functions are declared for the check of calls
+    /// ([`arguments`]): for each it registers, and only for those (and `safe` and `default`,
+    /// which its renderer applies itself), so that a Tera which adds one fails here.
+    #[test]
+    fn every_filter_and_function_tera_has_declares_its_arguments() {
+        let config = Config::load(Path::new(env!("CARGO_MANIFEST_DIR")), None).unwrap();
+        let templates = Templates::load(&config).unwrap();
+        let registered = |names: Vec<&String>, also: &[&str]| -> BTreeSet<String> {
+            let names = names.into_iter().map(String::as_str);
+            names
+                .chain(also.iter().copied())
+                .map(String::from)
+                .collect()
+        };
+        let declared = |table: &[(&str, Takes)], also: &[&str]| -> BTreeSet<String> {
+            let names = table.iter().map(|&(name, _)| name);
+            names
+                .chain(also.iter().copied())
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(
+            registered(
+                templates.tera.filters.keys().collect(),
+                &["safe", "default"]
+            ),
+            declared(arguments::TERA_FILTERS, &[MD_FILTER.0])
+        );
+        assert_eq!(
+            registered(templates.tera.functions.keys().collect(), &[]),
+            declared(arguments::TERA_FUNCTIONS, &[])
         );
     }
 }

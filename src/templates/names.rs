@@ -1,17 +1,18 @@
 //! The names the templates call things by, checked when they load: every filter, test,
-//! function and macro a template uses exists (with the arguments a macro takes:
-//! `macro_calls`), and so does every template it includes; once the messages are loaded too,
-//! what it asks of them (`message_calls`). Tera finds a misspelt name only when a page's render
+//! function and macro a template uses exists, called with the arguments it takes
+//! (`arguments`; a macro's resolved by `macro_calls`), and so does every template it
+//! includes; once the messages are loaded too, what it asks of them (`message_calls`). Tera finds a misspelt name only when a page's render
 //! reaches it, so a typo in a branch that no page of today's records takes (a right-to-left
 //! title, a paper without authors) would ship and break the build on the day a record took it;
 //! here it is an error at once, at its place.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 use tera::ast::{Expr, ExprVal, Node};
 use tera::{Template, Tera};
 
+use super::arguments::{self, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS};
 use super::errors::{is_tera_name, missing_include_said};
 use super::macro_calls::{MacroCallSite, Namespaces};
 use super::{Templates, SITE_TEMPLATES_DIR};
@@ -44,7 +45,7 @@ pub(super) enum Use<'t> {
     Named {
         kind: Kind,
         name: &'t str,
-        /// A function's arguments.
+        /// A filter's or function's arguments (a test's are not named).
         args: Option<&'t HashMap<String, Expr>>,
         /// The expression that holds it, where the parser kept its bytes.
         within: Option<Range<usize>>,
@@ -81,25 +82,34 @@ pub(super) fn uses<'t>(
     uses
 }
 
-/// An error for each name the templates use that stands for nothing; `extra_filters` and
-/// `extra_functions` are those each locale's copy registers beside `tera`'s own.
+/// An error for each name the templates use that stands for nothing, and for each call of a
+/// filter or function with an argument it does not take or without one it needs;
+/// `extra_filters` and `extra_functions` are those each locale's copy registers beside
+/// `tera`'s own (a function without [`Takes`] checks its own arguments).
 pub(super) fn unknown_names(
     tera: &Tera,
     templates: &TemplateUses,
     config: &Config,
-    extra_filters: &[&str],
+    extra_filters: &[(&str, Takes)],
     extra_functions: &[&str],
 ) -> Vec<Diagnostic> {
     // `safe` and `default` are not registered: Tera's renderer applies them itself.
-    let filters: Vec<&str> = extra_filters
+    let applied = TERA_FILTERS
         .iter()
-        .copied()
-        .chain(["safe", "default"])
-        .collect();
+        .filter(|(name, _)| ["safe", "default"].contains(name));
     let known = Known {
-        filters: names(tera.filters.keys(), &filters),
-        tests: names(tera.testers.keys(), &[]),
-        functions: names(tera.functions.keys(), extra_functions),
+        filters: names(tera.filters.keys(), TERA_FILTERS)
+            .chain(
+                extra_filters
+                    .iter()
+                    .chain(applied)
+                    .map(|&(n, t)| (n, Some(t))),
+            )
+            .collect(),
+        tests: names(tera.testers.keys(), &[]).collect(),
+        functions: names(tera.functions.keys(), TERA_FUNCTIONS)
+            .chain(extra_functions.iter().map(|&name| (name, None)))
+            .collect(),
     };
     let mut namespaces = Namespaces::default();
     let mut errors = Vec::new();
@@ -107,18 +117,24 @@ pub(super) fn unknown_names(
         for used in uses {
             match used {
                 Use::Named {
-                    kind, name, within, ..
-                } => errors.extend(known.unknown(*kind, name).map(|help| {
-                    let message = format!("there is no {} `{name}`", kind.noun());
-                    let section = matches!(kind, Kind::SectionFilter)
-                        .then(|| section_filter_at(&source.text, name))
-                        .flatten();
-                    match section {
-                        Some(at) => Diagnostic::at(source, at, name.len(), message),
-                        None => at_name(source, within.clone(), name, message),
+                    kind,
+                    name,
+                    args,
+                    within,
+                } => {
+                    // A section's filter is placed by its tag: the parser keeps no place for it.
+                    let within = match kind {
+                        Kind::SectionFilter => section_filter_at(&source.text, name),
+                        _ => within.clone(),
+                    };
+                    if let Some(help) = known.unknown(*kind, name) {
+                        let message = format!("there is no {} `{name}`", kind.noun());
+                        errors.push(at_name(source, within, name, message).with_help(help));
+                    } else if let (Some(takes), Some(args)) = (known.takes(*kind, name), args) {
+                        let callee = format!("the {} `{name}`", kind.noun());
+                        errors.extend(wrong_arguments(source, within, name, &callee, takes, args));
                     }
-                    .with_help(help)
-                })),
+                }
                 Use::MacroCall {
                     namespace,
                     name,
@@ -145,27 +161,29 @@ pub(super) fn unknown_names(
     errors
 }
 
-fn names<'a>(own: impl Iterator<Item = &'a String>, extra: &[&'a str]) -> BTreeSet<&'a str> {
-    own.map(String::as_str)
-        .chain(extra.iter().copied())
-        .collect()
+/// The names `tera` registers, each with what `declared` says it takes.
+fn names<'a>(
+    registered: impl Iterator<Item = &'a String>,
+    declared: &'static [(&'static str, Takes)],
+) -> impl Iterator<Item = (&'a str, Option<Takes>)> {
+    registered.map(|name| {
+        let takes = declared.iter().find(|(n, _)| n == name).map(|&(_, t)| t);
+        (name.as_str(), takes)
+    })
 }
 
+/// The names there are, each with the arguments it takes where those are declared.
 struct Known<'a> {
-    filters: BTreeSet<&'a str>,
-    tests: BTreeSet<&'a str>,
-    functions: BTreeSet<&'a str>,
+    filters: BTreeMap<&'a str, Option<Takes>>,
+    tests: BTreeMap<&'a str, Option<Takes>>,
+    functions: BTreeMap<&'a str, Option<Takes>>,
 }
 
 impl Known<'_> {
     /// `None` when `name` is known; else the help for its error: the name meant, or those there
     /// are.
     fn unknown(&self, kind: Kind, name: &str) -> Option<String> {
-        let known = match kind {
-            Kind::Filter | Kind::SectionFilter => &self.filters,
-            Kind::Test => &self.tests,
-            Kind::Function => &self.functions,
-        };
+        let known = self.of(kind);
         if matches!(kind, Kind::SectionFilter) && name == "default" {
             return Some(
                 "`default` gives a value to what is undefined, in an expression only \
@@ -173,11 +191,53 @@ impl Known<'_> {
                     .to_string(),
             );
         }
-        if known.contains(name) {
+        if known.contains_key(name) {
             return None;
         }
-        Some(help_for(name, known.iter().copied(), kind.noun()))
+        Some(help_for(name, known.keys().copied(), kind.noun()))
     }
+
+    fn of(&self, kind: Kind) -> &BTreeMap<&str, Option<Takes>> {
+        match kind {
+            Kind::Filter | Kind::SectionFilter => &self.filters,
+            Kind::Test => &self.tests,
+            Kind::Function => &self.functions,
+        }
+    }
+
+    /// The arguments the known `name` takes, where they are declared.
+    fn takes(&self, kind: Kind, name: &str) -> Option<Takes> {
+        self.of(kind).get(name).copied().flatten()
+    }
+}
+
+/// An error for each argument a call of `name` (`the filter `num``, the `callee`) in the
+/// bytes `within` of `source` gives and the callee does not take, at the argument, and for each
+/// it needs that the call does not give, at the name.
+fn wrong_arguments(
+    source: &SourceText,
+    within: Option<Range<usize>>,
+    name: &str,
+    callee: &str,
+    takes: Takes,
+    given: &HashMap<String, Expr>,
+) -> Vec<Diagnostic> {
+    let taken: Vec<&str> = takes.needs.iter().chain(takes.may).copied().collect();
+    let needed = |argument: &str| takes.needs.contains(&argument);
+    let given = given.keys().map(String::as_str);
+    arguments::mistakes(callee, &taken, needed, given)
+        .into_iter()
+        .map(|mistake| match mistake {
+            Mistake::NotTaken {
+                name: argument,
+                message,
+                help,
+            } => at_name(source, within.clone(), argument, message).with_help(help),
+            Mistake::Missing { message, help } => {
+                at_name(source, within.clone(), name, message).with_help(help)
+            }
+        })
+        .collect()
 }
 
 pub(super) fn help_for<'a>(
@@ -264,16 +324,21 @@ pub(super) fn at_name(
     }
 }
 
-/// Where the filter `name` of the first `{% filter name %}` section stands in `text` (the
-/// parser keeps no place for a section, and the name may also stand in expressions before it).
-fn section_filter_at(text: &str, name: &str) -> Option<usize> {
+/// Where the filter `name` of the first `{% filter name(…) %}` section stands in `text`, from
+/// the name to the end of the tag (the parser keeps no place for a section, and the name may
+/// also stand in expressions before it).
+fn section_filter_at(text: &str, name: &str) -> Option<Range<usize>> {
     text.match_indices("{%").find_map(|(open, _)| {
         let tag = text[open + 2..].trim_start_matches(['-', '+']).trim_start();
         let after = tag.strip_prefix("filter")?;
         let filter = after.trim_start();
         let spaced = after.len() > filter.len();
         let rest = filter.strip_prefix(name)?;
-        (spaced && !rest.starts_with(is_tera_name)).then_some(text.len() - filter.len())
+        let start = text.len() - filter.len();
+        let end = rest
+            .find("%}")
+            .map_or(text.len(), |close| text.len() - rest.len() + close);
+        (spaced && !rest.starts_with(is_tera_name)).then_some(start..end)
     })
 }
 
@@ -312,7 +377,7 @@ fn uses_in_nodes<'t>(nodes: &'t [Node], uses: &mut Vec<Use<'t>>) {
                 uses.push(Use::Named {
                     kind: Kind::SectionFilter,
                     name: &section.filter.name,
-                    args: None,
+                    args: Some(&section.filter.args),
                     within: None,
                 });
                 section
@@ -363,7 +428,7 @@ fn uses_in_expr<'t>(expr: &'t Expr, uses: &mut Vec<Use<'t>>) {
         uses.push(Use::Named {
             kind: Kind::Filter,
             name: &filter.name,
-            args: None,
+            args: Some(&filter.args),
             within: within.clone(),
         });
         filter.args.values().for_each(|a| uses_in_expr(a, uses));
@@ -434,7 +499,7 @@ mod tests {
         let text = "{{ x | default(value=1) }}{% raw %}{% filter ü€ {% endraw %}\
                     {% filterx default %}{% filter defaults %}{%- filter  default -%}";
         let at = section_filter_at(text, "default").unwrap();
-        assert_eq!(&text[at - 2..at + 10], "  default -%");
+        assert_eq!(&text[at.start - 2..at.end], "  default -");
         assert_eq!(section_filter_at(text, "upper"), None);
     }
 }
