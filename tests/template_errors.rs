@@ -538,3 +538,24 @@ fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_
     run.assert_error("help: it takes `sep`");
     run.assert_error("papermap: 7 errors; nothing was written");
 }
+
+#[test]
+fn a_message_call_without_a_key_is_an_error_at_load() {
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        hide_in_page(site, "{{ t(kee=\"site-title\") }}{{ t(count=3) }}");
+    });
+    let text = site.read(&page);
+    run.assert_error(&format!(
+        "{}: t() needs a `key`, the id of a message; it was given `kee`",
+        location(&page, &text, "kee=")
+    ));
+    run.assert_error("help: did you mean `key`?");
+    run.assert_error(&format!(
+        "{}: t() needs a `key`, the id of a message; it was given `count`",
+        location(&page, &text, "t(count")
+    ));
+    run.assert_error("help: give it: `key=\"…\"`");
+    run.assert_error("papermap: 2 errors; nothing was written");
+}

@@ -185,20 +185,20 @@ fn list_items<'v>(localizer: &Localizer, locale: usize, items: &'v [Value]) -> V
         .collect()
 }
 
-/// The error of a `t()` without `key`, naming what it was given instead: the names in backticks
-/// are what papermap looks for to place the error, and a misspelt `kee` is where the call is.
-fn missing_key(named: &[(&String, &Value)]) -> tera::Error {
-    let mut given: Vec<String> = named.iter().map(|(name, _)| format!("`{name}`")).collect();
+/// What is wrong with a `t()` without `key`, naming the arguments `given` instead: the names
+/// in backticks are what papermap looks for to place the error, and a misspelt `kee` is where
+/// the call is.
+pub(super) fn missing_key_said<'a>(given: impl IntoIterator<Item = &'a str>) -> String {
+    let mut given: Vec<String> = given.into_iter().map(|name| format!("`{name}`")).collect();
     given.sort();
-    let message = if given.is_empty() {
+    if given.is_empty() {
         "t() needs a `key`, the id of a message".to_string()
     } else {
         format!(
             "t() needs a `key`, the id of a message; it was given {}",
             given.join(", ")
         )
-    };
-    tera::Error::msg(message)
+    }
 }
 
 /// `t(key="…", count=3, …)`: a Fluent message of the page's locale with its arguments;
@@ -229,7 +229,10 @@ impl tera::Function for Translate {
                     "t() needs a `key` that is the id of a message, not `{other}`"
                 )))
             }
-            None => return Err(missing_key(&named)),
+            None => {
+                let given = named.iter().map(|(name, _)| name.as_str());
+                return Err(tera::Error::msg(missing_key_said(given)));
+            }
         };
         // `in_locale` asks another language, e.g. for each language's own name in the switcher.
         let locale = match in_locale.and_then(Value::as_str) {
