@@ -559,3 +559,33 @@ fn a_message_call_without_a_key_is_an_error_at_load() {
     run.assert_error("help: give it: `key=\"…\"`");
     run.assert_error("papermap: 2 errors; nothing was written");
 }
+
+#[test]
+fn a_test_given_the_wrong_number_of_arguments_is_an_error_at_load() {
+    let site = Site::fixture("minimal");
+    let page = format!("{TEMPLATES}/page.html");
+    let run = site.build_broken_by(|site| {
+        hide_in_page(
+            site,
+            "{% if page.title is divisibleby %}{% endif %}{% if page.title is odd(2) %}{% endif %}\
+             {% if page.title is containing(\"a\", \"b\") %}{% endif %}\
+             {% if page.title is divisibleby(2) and page.title is string %}{% endif %}",
+        );
+    });
+    let text = site.read(&page);
+    run.assert_error(&format!(
+        "{}: the test `divisibleby` needs an argument",
+        location(&page, &text, "divisibleby %}")
+    ));
+    run.assert_error("help: give it one: `is divisibleby(…)`");
+    run.assert_error(&format!(
+        "{}: the test `odd` takes no arguments",
+        location(&page, &text, "odd(2)")
+    ));
+    run.assert_error("help: write it without them: `is odd`");
+    run.assert_error(&format!(
+        "{}: the test `containing` takes one argument, not 2",
+        location(&page, &text, "containing(")
+    ));
+    run.assert_error("papermap: 3 errors; nothing was written");
+}

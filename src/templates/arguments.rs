@@ -1,6 +1,6 @@
 //! The arguments a call names, against those its callee reads: a macro's, from its
 //! definition; a filter's or function's, from the [`Takes`] that Tera's own ([`TERA_FILTERS`],
-//! [`TERA_FUNCTIONS`]) and papermap's declare. Tera reads an argument by its name and leaves
+//! [`TERA_FUNCTIONS`]) and papermap's declare; a test's, by their number ([`TERA_TESTS`]). Tera reads an argument by its name and leaves
 //! any other unread, so a misspelt `truncate(lenght=10)` silently gave the default, and an
 //! argument the callee cannot do without was missed until a page rendered the call.
 
@@ -91,6 +91,44 @@ pub(super) const TERA_FUNCTIONS: &[(&str, Takes)] = &[
     ("range", needs(&["end"], &["start", "step_by"])),
     ("throw", needs(&["message"], &[])),
 ];
+
+/// Tera's tests, each with the number of arguments it takes: `is divisibleby(3)` one.
+pub(super) const TERA_TESTS: &[(&str, usize)] = &[
+    ("containing", 1),
+    ("defined", 0),
+    ("divisibleby", 1),
+    ("ending_with", 1),
+    ("even", 0),
+    ("iterable", 0),
+    ("matching", 1),
+    ("number", 0),
+    ("object", 0),
+    ("odd", 0),
+    ("starting_with", 1),
+    ("string", 0),
+    ("undefined", 0),
+];
+
+/// What is wrong with a use of the test `name` (`callee`) with `given` arguments, and the
+/// help: Tera's tests take none or exactly one.
+pub(super) fn test_mistake(callee: &str, name: &str, given: usize) -> Option<(String, String)> {
+    let takes = TERA_TESTS.iter().find(|(test, _)| *test == name)?.1;
+    match (takes, given) {
+        (0, 0) | (1, 1) => None,
+        (0, _) => Some((
+            format!("{callee} takes no arguments"),
+            format!("write it without them: `is {name}`"),
+        )),
+        (_, 0) => Some((
+            format!("{callee} needs an argument"),
+            format!("give it one: `is {name}(…)`"),
+        )),
+        _ => Some((
+            format!("{callee} takes one argument, not {given}"),
+            format!("give it one: `is {name}(…)`"),
+        )),
+    }
+}
 
 /// What is wrong with a call's arguments.
 pub(super) enum Mistake<'a> {

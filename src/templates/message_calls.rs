@@ -11,7 +11,7 @@ use std::ops::Range;
 use tera::ast::{Expr, ExprVal};
 
 use super::locale::missing_key_said;
-use super::names::{at_name, find_in, quoted_list, Kind, TemplateUses, Use};
+use super::names::{at_name, find_in, quoted_list, Given, Kind, TemplateUses, Use};
 use crate::diagnostics::{suggest, Diagnostic, SourceText};
 use crate::localize::{not_given, Localizer, Place};
 
@@ -38,7 +38,7 @@ pub(super) fn mistakes(
             if let Use::Named {
                 kind: Kind::Function,
                 name,
-                args: Some(args),
+                args: Given::Named(args),
                 within,
             } = used
             {

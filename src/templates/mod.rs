@@ -317,7 +317,7 @@ mod tests {
         );
     }
 
-    /// The arguments of Tera's filters and functions are declared for the check of calls
+    /// The arguments of Tera's filters, functions and tests are declared for the check of calls
     /// ([`arguments`]): for each it registers, and only for those (and `safe` and `default`,
     /// which its renderer applies itself), so that a Tera which adds one fails here.
     #[test]
@@ -348,6 +348,11 @@ mod tests {
         assert_eq!(
             registered(templates.tera.functions.keys().collect(), &[]),
             declared(arguments::TERA_FUNCTIONS, &[])
+        );
+        let tests: Vec<&str> = arguments::TERA_TESTS.iter().map(|&(n, _)| n).collect();
+        assert_eq!(
+            registered(templates.tera.testers.keys().collect(), &[]),
+            tests.iter().map(|name| name.to_string()).collect()
         );
     }
 }

@@ -45,8 +45,7 @@ pub(super) enum Use<'t> {
     Named {
         kind: Kind,
         name: &'t str,
-        /// A filter's or function's arguments (a test's are not named).
-        args: Option<&'t HashMap<String, Expr>>,
+        args: Given<'t>,
         /// The expression that holds it, where the parser kept its bytes.
         within: Option<Range<usize>>,
     },
@@ -57,6 +56,13 @@ pub(super) enum Use<'t> {
         within: Option<Range<usize>>,
     },
     Include(&'t [String]),
+}
+
+/// The arguments a call gives: by name (a filter's, a function's), or in order (a test's).
+#[derive(Clone, Copy)]
+pub(super) enum Given<'t> {
+    Named(&'t HashMap<String, Expr>),
+    InOrder(&'t [Expr]),
 }
 
 /// Each template with its text and the names it uses, walked once for both checks.
@@ -130,9 +136,20 @@ pub(super) fn unknown_names(
                     if let Some(help) = known.unknown(*kind, name) {
                         let message = format!("there is no {} `{name}`", kind.noun());
                         errors.push(at_name(source, within, name, message).with_help(help));
-                    } else if let (Some(takes), Some(args)) = (known.takes(*kind, name), args) {
+                    } else {
                         let callee = format!("the {} `{name}`", kind.noun());
-                        errors.extend(wrong_arguments(source, within, name, &callee, takes, args));
+                        match (known.takes(*kind, name), args) {
+                            (Some(takes), Given::Named(args)) => errors.extend(wrong_arguments(
+                                source, within, name, &callee, takes, args,
+                            )),
+                            (_, Given::InOrder(args)) => {
+                                let mistake = arguments::test_mistake(&callee, name, args.len());
+                                errors.extend(mistake.map(|(message, help)| {
+                                    at_name(source, within, name, message).with_help(help)
+                                }));
+                            }
+                            (None, Given::Named(_)) => {}
+                        }
                     }
                 }
                 Use::MacroCall {
@@ -377,7 +394,7 @@ fn uses_in_nodes<'t>(nodes: &'t [Node], uses: &mut Vec<Use<'t>>) {
                 uses.push(Use::Named {
                     kind: Kind::SectionFilter,
                     name: &section.filter.name,
-                    args: Some(&section.filter.args),
+                    args: Given::Named(&section.filter.args),
                     within: None,
                 });
                 section
@@ -428,7 +445,7 @@ fn uses_in_expr<'t>(expr: &'t Expr, uses: &mut Vec<Use<'t>>) {
         uses.push(Use::Named {
             kind: Kind::Filter,
             name: &filter.name,
-            args: Some(&filter.args),
+            args: Given::Named(&filter.args),
             within: within.clone(),
         });
         filter.args.values().for_each(|a| uses_in_expr(a, uses));
@@ -454,7 +471,7 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::Named {
                 kind: Kind::Test,
                 name: &test.name,
-                args: None,
+                args: Given::InOrder(&test.args),
                 within: within.clone(),
             });
             test.args.iter().for_each(|a| uses_in_expr(a, uses));
@@ -463,7 +480,7 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
             uses.push(Use::Named {
                 kind: Kind::Function,
                 name: &call.name,
-                args: Some(&call.args),
+                args: Given::Named(&call.args),
                 within: within.clone(),
             });
             call.args.values().for_each(|a| uses_in_expr(a, uses));
