@@ -3,46 +3,81 @@
 
 mod common;
 
-use common::{place_of, Site};
+use common::{place_of, Run, Site};
 
 const TEMPLATES: &str = "themes/default/templates";
 
 /// Puts `hidden` in the page template behind `{% if false %}`, before its heading: template
 /// text that no page renders.
 fn hide_in_page(site: &Site, hidden: &str) {
-    let page = format!("{TEMPLATES}/page.html");
     site.edit(
-        &page,
+        PageTemplate::FILE,
         "<h1>",
         &format!("{{% if false %}}{hidden}{{% endif %}}<h1>"),
     );
 }
 
-/// `file:line:column` of the first `needle` in `text`, the text of `file`.
-fn location(file: &str, text: &str, needle: &str) -> String {
-    location_within(file, text, needle, needle)
+/// Builds `site`, then builds it again with `hidden` in its page template where no page
+/// renders it ([`hide_in_page`]), which must fail: that run, and the template to place its
+/// errors in.
+fn build_with_hidden(site: &Site, hidden: &str) -> (Run, PageTemplate) {
+    let run = site.build_broken_by(|site| hide_in_page(site, hidden));
+    (run, PageTemplate::read(site))
 }
 
-/// `file:line:column` of the first `part` from the first `holder` on, in `text`, the text of
-/// `file`.
-fn location_within(file: &str, text: &str, holder: &str, part: &str) -> String {
-    let (line, column) = place_of(text, holder, holder);
-    let line_text = text.lines().nth(line - 1).unwrap();
-    let start = line_text.find(holder).unwrap();
-    let offset = line_text[start..]
-        .find(part)
-        .unwrap_or_else(|| panic!("`{part}` is not in `{holder}` or after it"));
-    let column = column + line_text[start..start + offset].chars().count();
-    format!("{file}:{line}:{column}")
+/// Asserts that `run` told the error `message` at `place` (`file:line:column`) with `help`,
+/// under it rather than under another error.
+fn assert_error_with_help(run: &Run, place: &str, message: &str, help: &str) {
+    let error = format!("error: {place}: {message}");
+    run.assert_error(&error);
+    let told = &run.stderr[run.stderr.find(&error).unwrap() + error.len()..];
+    let told = told.find("\nerror: ").map_or(told, |next| &told[..next]);
+    assert!(
+        told.contains(&format!("help: {help}")),
+        "expected `help: {help}` under `{error}`:\n{}",
+        run.stderr
+    );
+}
+
+/// The default theme's page template as a site has it, to place errors in.
+struct PageTemplate {
+    text: String,
+}
+
+impl PageTemplate {
+    const FILE: &str = "themes/default/templates/page.html";
+
+    fn read(site: &Site) -> PageTemplate {
+        PageTemplate {
+            text: site.read(Self::FILE),
+        }
+    }
+
+    /// `file:line:column` of the first `needle`.
+    fn at(&self, needle: &str) -> String {
+        self.within(needle, needle)
+    }
+
+    /// `file:line:column` of the first `part` from the first `holder` on.
+    fn within(&self, holder: &str, part: &str) -> String {
+        let (line, column) = place_of(&self.text, holder, holder);
+        let line_text = self.text.lines().nth(line - 1).unwrap();
+        let start = line_text.find(holder).unwrap();
+        let offset = line_text[start..]
+            .find(part)
+            .unwrap_or_else(|| panic!("`{part}` is not in `{holder}` or after it"));
+        let column = column + line_text[start..start + offset].chars().count();
+        format!("{}:{line}:{column}", Self::FILE)
+    }
 }
 
 #[test]
 fn an_include_of_a_template_that_does_not_exist_is_an_error_at_the_include() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    site.edit(&page, "<h1>", "{% include \"parts/nope.html\" %}<h1>");
+    let page = PageTemplate::FILE;
+    site.edit(page, "<h1>", "{% include \"parts/nope.html\" %}<h1>");
     let run = site.build();
-    let (line, column) = place_of(&site.read(&page), "parts/nope.html", "\"parts/nope.html\"");
+    let (line, column) = place_of(&site.read(page), "parts/nope.html", "\"parts/nope.html\"");
     run.assert_error(&format!(
         "{page}:{line}:{column}: the included template `parts/nope.html` does not exist"
     ));
@@ -69,9 +104,9 @@ fn templates_that_extend_one_another_in_a_circle_are_an_error_not_a_crash() {
 #[test]
 fn a_template_that_extends_itself_says_so() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
+    let page = PageTemplate::FILE;
     site.edit(
-        &page,
+        page,
         "{% extends \"base.html\" %}",
         "{% extends \"page.html\" %}",
     );
@@ -205,17 +240,12 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
     // it: behind `{% if false %}` the build passed, and would fail the day a record took the
     // branch.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    let run = site.build_broken_by(|site| {
-        hide_in_page(site, "{{ page.title | uper }}{% if page.date is nosuchtest %}{% endif %}\
-             {{ tt(key=\"x\") }}{{ macros::paper_lnk(item=page) }}{{ macro::paper_link(item=page) }}\
-             {% filter uppr %}x{% endfilter %}{% include \"missng.html\" %}\
-             {% include \"optional.html\" ignore missing %}{{ page.title | default(value=\"\") | safe }}\
-             {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}\
-             {%- filter  default -%}x{% endfilter %}");
-    });
-    let text = site.read(&page);
-    let at = |needle: &str| location(&page, &text, needle);
+    let (run, page) = build_with_hidden(&site, "{{ page.title | uper }}{% if page.date is nosuchtest %}{% endif %}\
+         {{ tt(key=\"x\") }}{{ macros::paper_lnk(item=page) }}{{ macro::paper_link(item=page) }}\
+         {% filter uppr %}x{% endfilter %}{% include \"missng.html\" %}\
+         {% include \"optional.html\" ignore missing %}{{ page.title | default(value=\"\") | safe }}\
+         {% filter safe %}x{% endfilter %}{{ 1 | num }}{{ t(key=\"site-title\") }}\
+         {%- filter  default -%}x{% endfilter %}");
     for (needle, error, help) in [
         ("uper", "there is no filter `uper`", "did you mean `upper`?"),
         (
@@ -248,7 +278,7 @@ fn a_name_that_stands_for_nothing_is_an_error_when_the_templates_load_even_where
             "in an expression only",
         ),
     ] {
-        run.assert_error(&format!("{}: {error}", at(needle)));
+        run.assert_error(&format!("{}: {error}", page.at(needle)));
         let report = &run.stderr[run.stderr.find(error).unwrap()..];
         let help_line = report.lines().find(|l| l.contains("help:")).unwrap();
         assert!(help_line.contains(help), "{error}: {help_line}");
@@ -263,13 +293,13 @@ fn the_check_of_names_resolves_macros_as_tera_does() {
     // A child template calls the macros its parent imports; a macro file calls its own macros
     // through `self`: neither is a name that stands for nothing.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
+    let page = PageTemplate::FILE;
     let macros = format!("{TEMPLATES}/macros.html");
     assert!(site
         .read(&format!("{TEMPLATES}/base.html"))
         .contains("import \"macros.html\" as macros"));
-    site.edit(&page, "{% import \"macros.html\" as macros %}", "");
-    assert!(site.read(&page).contains("macros::paper_link"));
+    site.edit(page, "{% import \"macros.html\" as macros %}", "");
+    assert!(site.read(page).contains("macros::paper_link"));
     site.edit(
         &macros,
         "{% macro groups_heading(groups) %}",
@@ -289,39 +319,35 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
     // `t(key="site-titel")` behind `{% if false %}` built: the misspelt message would have
     // failed the day a page took the branch.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
     site.append(
         "i18n/fr/main.ftl",
         "only-in-french = Seulement en français\n",
     );
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{{ t(key=\"site-titel\") }}{{ t(key=\"site-title.nope\") }}\
-             {{ t(key=\"only-in-french\") }}{{ t(key=\"only-in-french\", in_locale=\"fr\") }}\
-             {{ t(key=\"language-es\") }}{{ t(key=\"language-name\", in_locale=\"zh\") }}\
-             {{ t(key=\"footer-\" ~ \"nte\") }}",
-        );
-    });
-    let text = site.read(&page);
-    let at = |needle: &str| location(&page, &text, needle);
-    run.assert_error(&format!(
-        "{}: no message `site-titel` in the files of any language of the site",
-        at("site-titel")
-    ));
-    run.assert_error("help: did you mean `site-title`?");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ t(key=\"site-titel\") }}{{ t(key=\"site-title.nope\") }}\
+         {{ t(key=\"only-in-french\") }}{{ t(key=\"only-in-french\", in_locale=\"fr\") }}\
+         {{ t(key=\"language-es\") }}{{ t(key=\"language-name\", in_locale=\"zh\") }}\
+         {{ t(key=\"footer-\" ~ \"nte\") }}",
+    );
+    assert_error_with_help(
+        &run,
+        &page.at("site-titel"),
+        "no message `site-titel` in the files of any language of the site",
+        "did you mean `site-title`?",
+    );
     run.assert_error(&format!(
         "{}: the message `site-title` has no attribute `nope` in i18n/en/",
-        at("site-title.nope")
+        page.at("site-title.nope")
     ));
     run.assert_error(&format!(
         "{}: no message `only-in-french` in i18n/en/ nor in the languages it falls back to",
-        at("only-in-french")
+        page.at("only-in-french")
     ));
     // Literals joined by `~`, which the parser makes one: the whole call.
     run.assert_error(&format!(
         "{}: no message `footer-nte` in the files of any language of the site",
-        at("t(key=\"footer-\" ~")
+        page.at("t(key=\"footer-\" ~")
     ));
     // One error a mistake, not one a language; the message asked of French alone, a
     // language's name CLDR gives and a message every language has are no mistakes.
@@ -343,22 +369,17 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
     // Behind `{% if false %}` these built: the sentence would have failed the day a page
     // took the branch.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
     site.append(
         "i18n/en/main.ftl",
         "with-title = Shown\n    .title = Named { $name }\n",
     );
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{{ t(key=\"paper-byline\", autors=\"A\", year=\"2020\") }}\
-             {{ t(key=\"builds-on-heading\", shown=1) }}{{ t(key=\"with-title.title\") }}\
-             {{ t(key=\"builds-on-heading\", shown=1, total=2, in_locale=\"fr\") }}\
-             {{ t(key=\"with-title\") }}",
-        );
-    });
-    let text = site.read(&page);
-    let at = |needle: &str| location(&page, &text, needle);
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ t(key=\"paper-byline\", autors=\"A\", year=\"2020\") }}\
+         {{ t(key=\"builds-on-heading\", shown=1) }}{{ t(key=\"with-title.title\") }}\
+         {{ t(key=\"builds-on-heading\", shown=1, total=2, in_locale=\"fr\") }}\
+         {{ t(key=\"with-title\") }}",
+    );
     let messages = site.read("i18n/en/main.ftl");
     let in_messages = |id: &str, variable: &str| {
         let (line, column) = place_of(&messages, &format!("{id} ="), variable);
@@ -367,14 +388,14 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
     run.assert_error(&format!(
         "{}: the message `paper-byline` of i18n/en/ uses the variable `$authors` ({}), which \
          this call does not give; it gives `$autors`, `$year`",
-        at("autors"),
+        page.at("autors"),
         in_messages("paper-byline", "$authors")
     ));
     run.assert_error("help: did you mean `authors`?");
     run.assert_error(&format!(
         "{}: the message `builds-on-heading` of i18n/en/ uses the variable `$total` ({}), which \
          this call does not give; it gives `$shown`",
-        at("builds-on-heading\", shown=1)"),
+        page.at("builds-on-heading\", shown=1)"),
         in_messages("builds-on-heading", "$total")
     ));
     run.assert_error("help: give it: `total=…`");
@@ -383,7 +404,7 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
     run.assert_error(&format!(
         "{}: the message `with-title.title` of i18n/en/ uses the variable `$name` \
          (i18n/en/main.ftl:{line}:{column}), which this call does not give; it gives none",
-        at("with-title.title")
+        page.at("with-title.title")
     ));
     run.assert_error("papermap: 3 errors; nothing was written");
 }
@@ -391,7 +412,6 @@ fn a_variable_a_message_uses_and_its_call_does_not_give_is_an_error_at_the_call(
 #[test]
 fn a_variable_only_a_translation_uses_is_an_error_in_the_translation_once() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
     let run = site.build_broken_by(|site| {
         site.edit("i18n/fr/main.ftl", "Par { $authors }", "Par { $autors }");
         // A second call of the same message: still one mistake, in the translation.
@@ -403,11 +423,10 @@ fn a_variable_only_a_translation_uses_is_an_error_in_the_translation_once() {
     let messages = site.read("i18n/fr/main.ftl");
     let (line, column) = place_of(&messages, "paper-byline =", "$autors");
     // The call named is the first in the order of the templates' names.
-    let template = site.read(&page);
-    let (call_line, call_column) = place_of(&template, "t(key=\"paper-byline\"", "paper-byline");
+    let call = PageTemplate::read(&site).within("t(key=\"paper-byline\"", "paper-byline");
     run.assert_error(&format!(
         "i18n/fr/main.ftl:{line}:{column}: the message `paper-byline` uses the variable \
-         `$autors`, which its call ({page}:{call_line}:{call_column}) does not give; it gives \
+         `$autors`, which its call ({call}) does not give; it gives \
          `$authors`, `$year`"
     ));
     run.assert_error("help: did you mean `$authors`, which the call gives?");
@@ -419,7 +438,6 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
     // Tera leaves an argument the macro does not take unread (a macro with a default for it
     // would show the default), and finds a missing one only when a page renders the call.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
     let macros = format!("{TEMPLATES}/macros.html");
     site.edit(
         &macros,
@@ -427,56 +445,53 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
         "{% macro note(text, level=1) %}{{ text }}{% endmacro note %}\
          {% macro groups_heading(groups) %}",
     );
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
-             {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}",
-        );
-    });
-    let text = site.read(&page);
-    let at = |holder: &str, part: &str| location_within(&page, &text, holder, part);
-    run.assert_error(&format!(
-        "{}: the macro `macros::note` takes no argument `levle`",
-        at("macros::note(text=\"a\"", "levle")
-    ));
-    run.assert_error("help: did you mean `level`?");
-    run.assert_error(&format!(
-        "{}: the macro `macros::note` needs the argument `text`",
-        at("macros::note(level=2)", "macros::note")
-    ));
-    run.assert_error("help: give it: `text=…`");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
+         {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}",
+    );
+    assert_error_with_help(
+        &run,
+        &page.within("macros::note(text=\"a\"", "levle"),
+        "the macro `macros::note` takes no argument `levle`",
+        "did you mean `level`?",
+    );
+    assert_error_with_help(
+        &run,
+        &page.within("macros::note(level=2)", "macros::note"),
+        "the macro `macros::note` needs the argument `text`",
+        "give it: `text=…`",
+    );
     // A misspelt argument is one mistake, not also a missing one.
-    run.assert_error(&format!(
-        "{}: the macro `macros::note` takes no argument `txt`",
-        at("macros::note(txt", "txt")
-    ));
-    run.assert_error("help: did you mean `text`?");
+    assert_error_with_help(
+        &run,
+        &page.within("macros::note(txt", "txt"),
+        "the macro `macros::note` takes no argument `txt`",
+        "did you mean `text`?",
+    );
     run.assert_error("papermap: 3 errors; nothing was written");
 }
 
 #[test]
 fn a_language_a_call_names_that_the_site_does_not_have_is_an_error_at_load() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{{ t(key=\"site-title\", in_locale=\"fre\") }}\
-             {{ t(key=\"site-title\", in_locale=\"xx\") }}",
-        );
-    });
-    let text = site.read(&page);
-    run.assert_error(&format!(
-        "{}: t(): `fre` is not a language of the site",
-        location(&page, &text, "fre\"")
-    ));
-    run.assert_error("help: did you mean `fr`?");
-    run.assert_error(&format!(
-        "{}: t(): `xx` is not a language of the site",
-        location(&page, &text, "xx\"")
-    ));
-    run.assert_error("help: the languages of the site are `en`, `fr`, `zh`");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ t(key=\"site-title\", in_locale=\"fre\") }}\
+         {{ t(key=\"site-title\", in_locale=\"xx\") }}",
+    );
+    assert_error_with_help(
+        &run,
+        &page.at("fre\""),
+        "t(): `fre` is not a language of the site",
+        "did you mean `fr`?",
+    );
+    assert_error_with_help(
+        &run,
+        &page.at("xx\""),
+        "t(): `xx` is not a language of the site",
+        "the languages of the site are `en`, `fr`, `zh`",
+    );
     run.assert_error("papermap: 2 errors; nothing was written");
 }
 
@@ -486,106 +501,105 @@ fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_
     // Filters and functions read their arguments by name: a misspelt one was left unread (the
     // default shown, without a word), and a missing one failed only on a page that reached it.
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{{ 3.14159 | num(digts=2) }}{{ \"abc\" | truncate(lenght=2) }}\
-             {{ \"a-b\" | replace(from=\"-\") }}{{ page.title | upper(x=1) }}\
-             {% for i in range(ends=3) %}{% endfor %}\
-             {% filter replace(frm=\"a\", to=\"b\") %}a{% endfilter %}\
-             {{ page.title | join(glue=\", \") }}{{ 2.5 | num(digits=1) }}",
-        );
-    });
-    let text = site.read(&page);
-    let at = |holder: &str, part: &str| location_within(&page, &text, holder, part);
-    run.assert_error(&format!(
-        "{}: the filter `num` takes no argument `digts`",
-        at("num(digts", "digts")
-    ));
-    run.assert_error("help: did you mean `digits`?");
-    run.assert_error(&format!(
-        "{}: the filter `truncate` takes no argument `lenght`",
-        at("truncate(", "lenght")
-    ));
-    run.assert_error("help: did you mean `length`?");
-    run.assert_error(&format!(
-        "{}: the filter `replace` needs the argument `to`",
-        at("\"a-b\"", "replace")
-    ));
-    run.assert_error("help: give it: `to=…`");
-    run.assert_error(&format!(
-        "{}: the filter `upper` takes no argument `x`",
-        at("upper(x", "x")
-    ));
-    run.assert_error("help: it takes no arguments");
-    // One mistake, not also a missing `end`: the misspelt name stands for it.
-    run.assert_error(&format!(
-        "{}: the function `range` takes no argument `ends`",
-        at("range(ends", "ends")
-    ));
-    run.assert_error("help: did you mean `end`?");
-    // A section's filter is placed in its tag, which the parser keeps no place for.
-    run.assert_error(&format!(
-        "{}: the filter `replace` takes no argument `frm`",
-        at("{% filter replace(frm", "frm")
-    ));
-    run.assert_error("help: did you mean `from`?");
-    run.assert_error(&format!(
-        "{}: the filter `join` takes no argument `glue`",
-        at("join(glue", "glue")
-    ));
-    run.assert_error("help: it takes `sep`");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ 3.14159 | num(digts=2) }}{{ \"abc\" | truncate(lenght=2) }}\
+         {{ \"a-b\" | replace(from=\"-\") }}{{ page.title | upper(x=1) }}\
+         {% for i in range(ends=3) %}{% endfor %}\
+         {% filter replace(frm=\"a\", to=\"b\") %}a{% endfilter %}\
+         {{ page.title | join(glue=\", \") }}{{ 2.5 | num(digits=1) }}",
+    );
+    // `range(ends=3)` is one mistake, not also a missing `end`: the misspelt name stands for
+    // it; `{% filter replace(frm=…) %}` is placed in its tag, which the parser keeps no place
+    // for.
+    for ((holder, part), error, help) in [
+        (
+            ("num(digts", "digts"),
+            "the filter `num` takes no argument `digts`",
+            "did you mean `digits`?",
+        ),
+        (
+            ("truncate(", "lenght"),
+            "the filter `truncate` takes no argument `lenght`",
+            "did you mean `length`?",
+        ),
+        (
+            ("\"a-b\"", "replace"),
+            "the filter `replace` needs the argument `to`",
+            "give it: `to=…`",
+        ),
+        (
+            ("upper(x", "x"),
+            "the filter `upper` takes no argument `x`",
+            "it takes no arguments",
+        ),
+        (
+            ("range(ends", "ends"),
+            "the function `range` takes no argument `ends`",
+            "did you mean `end`?",
+        ),
+        (
+            ("{% filter replace(frm", "frm"),
+            "the filter `replace` takes no argument `frm`",
+            "did you mean `from`?",
+        ),
+        (
+            ("join(glue", "glue"),
+            "the filter `join` takes no argument `glue`",
+            "it takes `sep`",
+        ),
+    ] {
+        assert_error_with_help(&run, &page.within(holder, part), error, help);
+    }
     run.assert_error("papermap: 7 errors; nothing was written");
 }
 
 #[test]
 fn a_message_call_without_a_key_is_an_error_at_load() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    let run = site.build_broken_by(|site| {
-        hide_in_page(site, "{{ t(kee=\"site-title\") }}{{ t(count=3) }}");
-    });
-    let text = site.read(&page);
-    run.assert_error(&format!(
-        "{}: t() needs a `key`, the id of a message; it was given `kee`",
-        location(&page, &text, "kee=")
-    ));
-    run.assert_error("help: did you mean `key`?");
-    run.assert_error(&format!(
-        "{}: t() needs a `key`, the id of a message; it was given `count`",
-        location(&page, &text, "t(count")
-    ));
-    run.assert_error("help: give it: `key=\"…\"`");
+    let (run, page) = build_with_hidden(&site, "{{ t(kee=\"site-title\") }}{{ t(count=3) }}");
+    assert_error_with_help(
+        &run,
+        &page.at("kee="),
+        "t() needs a `key`, the id of a message; it was given `kee`",
+        "did you mean `key`?",
+    );
+    assert_error_with_help(
+        &run,
+        &page.at("t(count"),
+        "t() needs a `key`, the id of a message; it was given `count`",
+        "give it: `key=\"…\"`",
+    );
     run.assert_error("papermap: 2 errors; nothing was written");
 }
 
 #[test]
 fn a_test_given_the_wrong_number_of_arguments_is_an_error_at_load() {
     let site = Site::fixture("minimal");
-    let page = format!("{TEMPLATES}/page.html");
-    let run = site.build_broken_by(|site| {
-        hide_in_page(
-            site,
-            "{% if page.title is divisibleby %}{% endif %}{% if page.title is odd(2) %}{% endif %}\
-             {% if page.title is containing(\"a\", \"b\") %}{% endif %}\
-             {% if page.title is divisibleby(2) and page.title is string %}{% endif %}",
-        );
-    });
-    let text = site.read(&page);
-    run.assert_error(&format!(
-        "{}: the test `divisibleby` needs an argument",
-        location(&page, &text, "divisibleby %}")
-    ));
-    run.assert_error("help: give it one: `is divisibleby(…)`");
-    run.assert_error(&format!(
-        "{}: the test `odd` takes no arguments",
-        location(&page, &text, "odd(2)")
-    ));
-    run.assert_error("help: write it without them: `is odd`");
-    run.assert_error(&format!(
-        "{}: the test `containing` takes one argument, not 2",
-        location(&page, &text, "containing(")
-    ));
+    let (run, page) = build_with_hidden(
+        &site,
+        "{% if page.title is divisibleby %}{% endif %}{% if page.title is odd(2) %}{% endif %}\
+         {% if page.title is containing(\"a\", \"b\") %}{% endif %}\
+         {% if page.title is divisibleby(2) and page.title is string %}{% endif %}",
+    );
+    for (needle, error, help) in [
+        (
+            "divisibleby %}",
+            "the test `divisibleby` needs an argument",
+            "give it one: `is divisibleby(…)`",
+        ),
+        (
+            "odd(2)",
+            "the test `odd` takes no arguments",
+            "write it without them: `is odd`",
+        ),
+        (
+            "containing(",
+            "the test `containing` takes one argument, not 2",
+            "give it one: `is containing(…)`",
+        ),
+    ] {
+        assert_error_with_help(&run, &page.at(needle), error, help);
+    }
     run.assert_error("papermap: 3 errors; nothing was written");
 }
