@@ -603,3 +603,23 @@ fn a_test_given_the_wrong_number_of_arguments_is_an_error_at_load() {
     }
     run.assert_error("papermap: 3 errors; nothing was written");
 }
+
+#[test]
+fn a_literal_a_filter_would_refuse_is_an_error_at_load() {
+    let site = Site::fixture("minimal");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ 1.5 | num(digits=200) }}{{ page.title | subfield_name(form=3) }}\
+         {{ 1.5 | num(digits=2) }}{{ page.title | subfield_name(form=\"in-text\") }}",
+    );
+    run.assert_error(&format!(
+        "{}: `num`'s `digits` is a whole number from 0 to 100, not 200",
+        page.within("num(digits=200", "digits")
+    ));
+    run.assert_error(&format!(
+        "{}: `subfield_name`'s `form` is the name of an attribute of the subfield's message, \
+         such as \"in-text\", not 3",
+        page.within("subfield_name(form=3", "form")
+    ));
+    run.assert_error("papermap: 2 errors; nothing was written");
+}

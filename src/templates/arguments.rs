@@ -6,6 +6,9 @@
 
 use std::collections::BTreeSet;
 
+use tera::ast::{Expr, ExprVal};
+use tera::Value;
+
 use super::names::quoted_list;
 use crate::diagnostics::suggest;
 
@@ -16,23 +19,24 @@ pub(super) struct Takes {
     pub needs: &'static [&'static str],
     /// Those it reads when they are given.
     pub may: &'static [&'static str],
+    /// What is wrong with a value given to an argument, told as the call would tell it: it is
+    /// asked of the values a template writes as literals (`num(digits=200)`).
+    pub values: fn(argument: &str, value: &Value) -> Result<(), String>,
 }
 
 /// What a filter that reads no argument takes.
-pub(super) const NOTHING: Takes = Takes {
-    needs: &[],
-    may: &[],
-};
+pub(super) const NOTHING: Takes = may(&[]);
 
 const fn may(names: &'static [&'static str]) -> Takes {
-    Takes {
-        needs: &[],
-        may: names,
-    }
+    needs(&[], names)
 }
 
 const fn needs(names: &'static [&'static str], may: &'static [&'static str]) -> Takes {
-    Takes { needs: names, may }
+    Takes {
+        needs: names,
+        may,
+        values: |_, _| Ok(()),
+    }
 }
 
 /// Tera's filters as `vendor/tera` registers them without its `builtins` and `urlencode`
@@ -127,6 +131,20 @@ pub(super) fn test_mistake(callee: &str, name: &str, given: usize) -> Option<(St
             format!("{callee} takes one argument, not {given}"),
             format!("give it one: `is {name}(…)`"),
         )),
+    }
+}
+
+/// The value of an argument a template writes as a literal (`2`, `"in-text"`, `true`).
+pub(super) fn literal_value(expr: &Expr) -> Option<Value> {
+    if expr.negated || !expr.filters.is_empty() {
+        return None;
+    }
+    match &expr.val {
+        ExprVal::String(text) => Some(Value::from(text.as_str())),
+        ExprVal::Int(n) => Some(Value::from(*n)),
+        ExprVal::Float(n) => Some(Value::from(*n)),
+        ExprVal::Bool(b) => Some(Value::from(*b)),
+        _ => None,
     }
 }
 

@@ -25,6 +25,7 @@ pub(super) const FILTERS: &[(&str, Takes)] = &[
         Takes {
             needs: &[],
             may: &["form"],
+            values: |_, form| subfield_form(form).map(drop),
         },
     ),
     ("list", NOTHING),
@@ -33,10 +34,33 @@ pub(super) const FILTERS: &[(&str, Takes)] = &[
         Takes {
             needs: &[],
             may: &["digits"],
+            values: |_, digits| fraction_digits(digits).map(drop),
         },
     ),
     ("date", NOTHING),
 ];
+
+/// The `form` of `subfield_name`, when it is one: the name of an attribute.
+fn subfield_form(form: &Value) -> Result<&str, String> {
+    form.as_str().ok_or_else(|| {
+        format!(
+            "`subfield_name`'s `form` is the name of an attribute of the subfield's message, such as \"in-text\", not {form}"
+        )
+    })
+}
+
+/// The `digits` of `num`, when it is a number of them.
+fn fraction_digits(digits: &Value) -> Result<usize, String> {
+    digits
+        .as_u64()
+        .map(|d| d as usize)
+        .filter(|&d| d <= MAX_FRACTION_DIGITS)
+        .ok_or_else(|| {
+            format!(
+                "`num`'s `digits` is a whole number from 0 to {MAX_FRACTION_DIGITS}, not {digits}"
+            )
+        })
+}
 /// The function [`register`] adds for the sentences of the locale's Fluent messages.
 pub(super) const MESSAGE_FUNCTION: &str = "t";
 /// The functions [`register`] adds.
@@ -57,15 +81,11 @@ pub(super) fn register(
                     "`subfield_name` needs a subfield's name, not {value}"
                 ))
             })?;
-            let form = match args.get("form") {
-                None => None,
-                Some(Value::String(form)) => Some(form.as_str()),
-                Some(other) => {
-                    return Err(tera::Error::msg(format!(
-                        "`subfield_name`'s `form` is the name of an attribute of the subfield's message, such as \"in-text\", not {other}"
-                    )))
-                }
-            };
+            let form = args
+                .get("form")
+                .map(subfield_form)
+                .transpose()
+                .map_err(tera::Error::msg)?;
             match subfield_names.get(name).map(|n| n.form(form)) {
                 Some(Ok(text)) => Ok(Value::String(text.clone())),
                 Some(Err(why)) => Err(tera::Error::msg(why.clone())),
@@ -102,22 +122,14 @@ pub(super) fn register(
     tera.register_filter(
         "num",
         move |value: &Value, args: &HashMap<String, Value>| {
-            let n = value.as_f64().ok_or_else(|| {
-                tera::Error::msg(format!("`num` needs a number, not {value}"))
-            })?;
+            let n = value
+                .as_f64()
+                .ok_or_else(|| tera::Error::msg(format!("`num` needs a number, not {value}")))?;
             let digits = args
                 .get("digits")
-                .map(|d| {
-                    d.as_u64()
-                        .map(|d| d as usize)
-                        .filter(|&d| d <= MAX_FRACTION_DIGITS)
-                        .ok_or_else(|| {
-                            tera::Error::msg(format!(
-                                "`num`'s `digits` is a whole number from 0 to {MAX_FRACTION_DIGITS}, not {d}"
-                            ))
-                        })
-                })
-                .transpose()?;
+                .map(fraction_digits)
+                .transpose()
+                .map_err(tera::Error::msg)?;
             let formats = numbers.formats(locale);
             Ok(Value::String(match (value.as_i64(), digits) {
                 (Some(i), None) => formats.integer(i),

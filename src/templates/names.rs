@@ -10,9 +10,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 use tera::ast::{Expr, ExprVal, Node};
-use tera::{Template, Tera};
+use tera::{Template, Tera, Value};
 
-use super::arguments::{self, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS};
+use super::arguments::{self, literal_value, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS};
 use super::errors::{is_tera_name, missing_include_said};
 use super::macro_calls::{MacroCallSite, Namespaces};
 use super::{Templates, SITE_TEMPLATES_DIR};
@@ -229,8 +229,9 @@ impl Known<'_> {
 }
 
 /// An error for each argument a call of `name` (`the filter `num``, the `callee`) in the
-/// bytes `within` of `source` gives and the callee does not take, at the argument, and for each
-/// it needs that the call does not give, at the name.
+/// bytes `within` of `source` gives and the callee does not take, and for each literal value it
+/// gives that the callee would refuse, at the argument; and for each argument it needs that
+/// the call does not give, at the name.
 fn wrong_arguments(
     source: &SourceText,
     within: Option<Range<usize>>,
@@ -241,8 +242,8 @@ fn wrong_arguments(
 ) -> Vec<Diagnostic> {
     let taken: Vec<&str> = takes.needs.iter().chain(takes.may).copied().collect();
     let needed = |argument: &str| takes.needs.contains(&argument);
-    let given = given.keys().map(String::as_str);
-    arguments::mistakes(callee, &taken, needed, given)
+    let names = given.keys().map(String::as_str);
+    let mut errors: Vec<Diagnostic> = arguments::mistakes(callee, &taken, needed, names)
         .into_iter()
         .map(|mistake| match mistake {
             Mistake::NotTaken {
@@ -254,7 +255,19 @@ fn wrong_arguments(
                 at_name(source, within.clone(), name, message).with_help(help)
             }
         })
-        .collect()
+        .collect();
+    let mut literals: Vec<(&str, Value)> = given
+        .iter()
+        .filter(|(argument, _)| taken.contains(&argument.as_str()))
+        .filter_map(|(argument, expr)| Some((argument.as_str(), literal_value(expr)?)))
+        .collect();
+    literals.sort_by_key(|&(argument, _)| argument);
+    for (argument, value) in literals {
+        if let Err(wrong) = (takes.values)(argument, &value) {
+            errors.push(at_name(source, within.clone(), argument, wrong));
+        }
+    }
+    errors
 }
 
 pub(super) fn help_for<'a>(
