@@ -1,10 +1,10 @@
 //! The names the templates call things by, checked when they load: every filter, test,
 //! function and macro a template uses exists, called with the arguments it takes
 //! (`arguments`; a macro's resolved by `macro_calls`), and so does every template it
-//! includes; once the messages are loaded too, what it asks of them (`message_calls`). Tera finds a misspelt name only when a page's render
-//! reaches it, so a typo in a branch that no page of today's records takes (a right-to-left
-//! title, a paper without authors) would ship and break the build on the day a record took it;
-//! here it is an error at once, at its place.
+//! includes; once the messages are loaded too, what it asks of them (`message_calls`). Tera
+//! finds a misspelt name only when a page's render reaches it, so a typo in a branch that no
+//! page of today's records takes (a right-to-left title, a paper without authors) would ship
+//! and break the build on the day a record took it; here it is an error at once, at its place.
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
