@@ -61,6 +61,7 @@ fn fraction_digits(digits: &Value) -> Result<usize, String> {
             )
         })
 }
+
 /// The function [`register`] adds for the sentences of the locale's Fluent messages.
 pub(super) const MESSAGE_FUNCTION: &str = "t";
 /// The functions [`register`] adds.
