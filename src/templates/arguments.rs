@@ -1,8 +1,9 @@
 //! The arguments a call names, against those its callee reads: a macro's, from its
 //! definition; a filter's or function's, from the [`Takes`] that Tera's own ([`TERA_FILTERS`],
-//! [`TERA_FUNCTIONS`]) and papermap's declare; a test's, by their number ([`TERA_TESTS`]). Tera reads an argument by its name and leaves
-//! any other unread, so a misspelt `truncate(lenght=10)` silently gave the default, and an
-//! argument the callee cannot do without was missed until a page rendered the call.
+//! [`TERA_FUNCTIONS`]) and papermap's declare; a test's, by their number ([`TERA_TESTS`]).
+//! Tera reads an argument by its name and leaves any other unread, so a misspelt
+//! `truncate(lenght=10)` silently gave the default, and an argument the callee cannot do
+//! without was missed until a page rendered the call.
 
 use std::collections::BTreeSet;
 
