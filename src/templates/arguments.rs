@@ -114,12 +114,16 @@ pub(super) const TERA_TESTS: &[(&str, usize)] = &[
     ("undefined", 0),
 ];
 
-/// What is wrong with a use of the test `name` (`callee`) with `given` arguments, and the
-/// help: Tera's tests take none or exactly one.
-pub(super) fn test_mistake(callee: &str, name: &str, given: usize) -> Option<(String, String)> {
-    let takes = TERA_TESTS.iter().find(|(test, _)| *test == name)?.1;
+/// What is wrong with a use of the test `name` (`callee`), which takes `takes` arguments, with
+/// `given`, and the help: Tera's tests take none or exactly one.
+pub(super) fn test_mistake(
+    callee: &str,
+    name: &str,
+    takes: usize,
+    given: usize,
+) -> Option<(String, String)> {
     match (takes, given) {
-        (0, 0) | (1, 1) => None,
+        _ if takes == given => None,
         (0, _) => Some((
             format!("{callee} takes no arguments"),
             format!("write it without them: `is {name}`"),

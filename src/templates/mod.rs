@@ -317,9 +317,9 @@ mod tests {
         );
     }
 
-    /// The arguments of Tera's filters, functions and tests are declared for the check of calls
-    /// ([`arguments`]): for each it registers, and only for those (and `safe` and `default`,
-    /// which its renderer applies itself), so that a Tera which adds one fails here.
+    /// The check of names and calls ([`names`]) knows Tera's filters, functions and tests from
+    /// the tables of [`arguments`]: they must be those it registers (and `safe` and `default`,
+    /// which its renderer applies itself), so that a Tera which adds or drops one fails here.
     #[test]
     fn every_filter_and_function_tera_has_declares_its_arguments() {
         let config = Config::load(Path::new(env!("CARGO_MANIFEST_DIR")), None).unwrap();

@@ -12,7 +12,9 @@ use std::ops::Range;
 use tera::ast::{Expr, ExprVal, Node};
 use tera::{Template, Tera, Value};
 
-use super::arguments::{self, literal_value, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS};
+use super::arguments::{
+    self, literal_value, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS, TERA_TESTS,
+};
 use super::errors::{is_tera_name, missing_include_said};
 use super::macro_calls::{MacroCallSite, Namespaces};
 use super::{Templates, SITE_TEMPLATES_DIR};
@@ -89,32 +91,31 @@ pub(super) fn uses<'t>(
 }
 
 /// An error for each name the templates use that stands for nothing, and for each call of a
-/// filter or function with an argument it does not take or without one it needs;
-/// `extra_filters` and `extra_functions` are those each locale's copy registers beside
-/// `tera`'s own (a function without [`Takes`] checks its own arguments).
+/// filter, function or test with arguments it does not take or without one it needs; the
+/// names there are are Tera's, as [`arguments`] declares them (a unit test holds those to what
+/// it registers), and `extra_filters` and `extra_functions`, which each locale's copy registers
+/// (a function without [`Takes`] checks its own arguments).
 pub(super) fn unknown_names(
     tera: &Tera,
     templates: &TemplateUses,
     config: &Config,
-    extra_filters: &[(&str, Takes)],
-    extra_functions: &[&str],
+    extra_filters: &[(&'static str, Takes)],
+    extra_functions: &[&'static str],
 ) -> Vec<Diagnostic> {
-    // `safe` and `default` are not registered: Tera's renderer applies them itself.
-    let applied = TERA_FILTERS
-        .iter()
-        .filter(|(name, _)| ["safe", "default"].contains(name));
     let known = Known {
-        filters: names(tera.filters.keys(), TERA_FILTERS)
-            .chain(
-                extra_filters
-                    .iter()
-                    .chain(applied)
-                    .map(|&(n, t)| (n, Some(t))),
-            )
+        filters: TERA_FILTERS
+            .iter()
+            .chain(extra_filters)
+            .map(|&(name, takes)| (name, Signature::Named(takes)))
             .collect(),
-        tests: names(tera.testers.keys(), &[]).collect(),
-        functions: names(tera.functions.keys(), TERA_FUNCTIONS)
-            .chain(extra_functions.iter().map(|&name| (name, None)))
+        tests: TERA_TESTS
+            .iter()
+            .map(|&(name, count)| (name, Signature::InOrder(count)))
+            .collect(),
+        functions: TERA_FUNCTIONS
+            .iter()
+            .map(|&(name, takes)| (name, Signature::Named(takes)))
+            .chain(extra_functions.iter().map(|&name| (name, Signature::Own)))
             .collect(),
     };
     let mut namespaces = Namespaces::default();
@@ -133,23 +134,21 @@ pub(super) fn unknown_names(
                         Kind::SectionFilter => section_filter_at(&source.text, name),
                         _ => within.clone(),
                     };
-                    if let Some(help) = known.unknown(*kind, name) {
-                        let message = format!("there is no {} `{name}`", kind.noun());
-                        errors.push(at_name(source, within, name, message).with_help(help));
-                    } else {
-                        let callee = format!("the {} `{name}`", kind.noun());
-                        match (known.takes(*kind, name), args) {
-                            (Some(takes), Given::Named(args)) => errors.extend(wrong_arguments(
-                                source, within, name, &callee, takes, args,
-                            )),
-                            (_, Given::InOrder(args)) => {
-                                let mistake = arguments::test_mistake(&callee, name, args.len());
-                                errors.extend(mistake.map(|(message, help)| {
-                                    at_name(source, within, name, message).with_help(help)
-                                }));
-                            }
-                            (None, Given::Named(_)) => {}
+                    let callee = format!("the {} `{name}`", kind.noun());
+                    match (known.signature(*kind, name), args) {
+                        (Err(help), _) => {
+                            let message = format!("there is no {} `{name}`", kind.noun());
+                            errors.push(at_name(source, within, name, message).with_help(help));
                         }
+                        (Ok(Signature::Named(takes)), Given::Named(args)) => errors
+                            .extend(wrong_arguments(source, within, name, &callee, takes, args)),
+                        (Ok(Signature::InOrder(takes)), Given::InOrder(args)) => {
+                            let mistake = arguments::test_mistake(&callee, name, takes, args.len());
+                            errors.extend(mistake.map(|(message, help)| {
+                                at_name(source, within, name, message).with_help(help)
+                            }));
+                        }
+                        (Ok(_), _) => {}
                     }
                 }
                 Use::MacroCall {
@@ -178,53 +177,44 @@ pub(super) fn unknown_names(
     errors
 }
 
-/// The names `tera` registers, each with what `declared` says it takes.
-fn names<'a>(
-    registered: impl Iterator<Item = &'a String>,
-    declared: &'static [(&'static str, Takes)],
-) -> impl Iterator<Item = (&'a str, Option<Takes>)> {
-    registered.map(|name| {
-        let takes = declared.iter().find(|(n, _)| n == name).map(|&(_, t)| t);
-        (name.as_str(), takes)
-    })
+/// What a known name takes, as far as the check of calls knows it.
+#[derive(Clone, Copy)]
+enum Signature {
+    /// Arguments by name: a filter's, a function's.
+    Named(Takes),
+    /// This many arguments, in order: a test's.
+    InOrder(usize),
+    /// Arguments the callee checks itself: `t()`'s are its message's variables.
+    Own,
 }
 
-/// The names there are, each with the arguments it takes where those are declared.
-struct Known<'a> {
-    filters: BTreeMap<&'a str, Option<Takes>>,
-    tests: BTreeMap<&'a str, Option<Takes>>,
-    functions: BTreeMap<&'a str, Option<Takes>>,
+/// The names there are, each with what it takes.
+struct Known {
+    filters: BTreeMap<&'static str, Signature>,
+    tests: BTreeMap<&'static str, Signature>,
+    functions: BTreeMap<&'static str, Signature>,
 }
 
-impl Known<'_> {
-    /// `None` when `name` is known; else the help for its error: the name meant, or those there
-    /// are.
-    fn unknown(&self, kind: Kind, name: &str) -> Option<String> {
-        let known = self.of(kind);
+impl Known {
+    /// What the `name` of `kind` takes, or, where there is no such name, the help for its
+    /// error: the name meant, or those there are.
+    fn signature(&self, kind: Kind, name: &str) -> Result<Signature, String> {
+        let known = match kind {
+            Kind::Filter | Kind::SectionFilter => &self.filters,
+            Kind::Test => &self.tests,
+            Kind::Function => &self.functions,
+        };
         if matches!(kind, Kind::SectionFilter) && name == "default" {
-            return Some(
+            return Err(
                 "`default` gives a value to what is undefined, in an expression only \
                  (`{{ paper.doi | default(value=\"\") }}`); a section always has its body"
                     .to_string(),
             );
         }
-        if known.contains_key(name) {
-            return None;
+        match known.get(name) {
+            Some(&signature) => Ok(signature),
+            None => Err(help_for(name, known.keys().copied(), kind.noun())),
         }
-        Some(help_for(name, known.keys().copied(), kind.noun()))
-    }
-
-    fn of(&self, kind: Kind) -> &BTreeMap<&str, Option<Takes>> {
-        match kind {
-            Kind::Filter | Kind::SectionFilter => &self.filters,
-            Kind::Test => &self.tests,
-            Kind::Function => &self.functions,
-        }
-    }
-
-    /// The arguments the known `name` takes, where they are declared.
-    fn takes(&self, kind: Kind, name: &str) -> Option<Takes> {
-        self.of(kind).get(name).copied().flatten()
     }
 }
 
