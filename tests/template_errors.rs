@@ -505,13 +505,13 @@ fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_
         &site,
         "{{ 3.14159 | num(digts=2) }}{{ \"abc\" | truncate(lenght=2) }}\
          {{ \"a-b\" | replace(from=\"-\") }}{{ page.title | upper(x=1) }}\
-         {% for i in range(ends=3) %}{% endfor %}\
+         {% for i in range(ends=3) %}{% endfor %}{% raw %}{% filter  replace(frm = 1) %}{% endraw %}\
          {% filter replace(frm=\"a\", to=\"b\") %}a{% endfilter %}\
          {{ page.title | join(glue=\", \") }}{{ 2.5 | num(digits=1) }}",
     );
     // `range(ends=3)` is one mistake, not also a missing `end`: the misspelt name stands for
-    // it; `{% filter replace(frm=…) %}` is placed in its tag, which the parser keeps no place
-    // for.
+    // it; `{% filter replace(frm=…) %}` is placed in its own tag, not in a `{% raw %}` block's
+    // text that looks like it.
     for ((holder, part), error, help) in [
         (
             ("num(digts", "digts"),

@@ -48,7 +48,8 @@ pub(super) enum Use<'t> {
         kind: Kind,
         name: &'t str,
         args: Given<'t>,
-        /// The expression that holds it, where the parser kept its bytes.
+        /// The expression (or a section's filter call) that holds it, where the parser kept
+        /// its bytes.
         within: Option<Range<usize>>,
     },
     MacroCall {
@@ -129,11 +130,7 @@ pub(super) fn unknown_names(
                     args,
                     within,
                 } => {
-                    // A section's filter is placed by its tag: the parser keeps no place for it.
-                    let within = match kind {
-                        Kind::SectionFilter => section_filter_at(&source.text, name),
-                        _ => within.clone(),
-                    };
+                    let within = within.clone();
                     let callee = format!("the {} `{name}`", kind.noun());
                     match (known.signature(*kind, name), args) {
                         (Err(help), _) => {
@@ -344,24 +341,6 @@ pub(super) fn at_name(
     }
 }
 
-/// Where the filter `name` of the first `{% filter name(…) %}` section stands in `text`, from
-/// the name to the end of the tag (the parser keeps no place for a section, and the name may
-/// also stand in expressions before it).
-fn section_filter_at(text: &str, name: &str) -> Option<Range<usize>> {
-    text.match_indices("{%").find_map(|(open, _)| {
-        let tag = text[open + 2..].trim_start_matches(['-', '+']).trim_start();
-        let after = tag.strip_prefix("filter")?;
-        let filter = after.trim_start();
-        let spaced = after.len() > filter.len();
-        let rest = filter.strip_prefix(name)?;
-        let start = text.len() - filter.len();
-        let end = rest
-            .find("%}")
-            .map_or(text.len(), |close| text.len() - rest.len() + close);
-        (spaced && !rest.starts_with(is_tera_name)).then_some(start..end)
-    })
-}
-
 /// Where `needle` first stands as a whole name in the bytes `within` of the template.
 pub(super) fn find_in(source: &SourceText, within: &Range<usize>, needle: &str) -> Option<usize> {
     let text = source.text.get(within.clone())?;
@@ -398,7 +377,7 @@ fn uses_in_nodes<'t>(nodes: &'t [Node], uses: &mut Vec<Use<'t>>) {
                     kind: Kind::SectionFilter,
                     name: &section.filter.name,
                     args: Given::Named(&section.filter.args),
-                    within: None,
+                    within: Some(section.span.start..section.span.end),
                 });
                 section
                     .filter
@@ -507,19 +486,5 @@ fn uses_in_value<'t>(value: &'t ExprVal, within: &Option<Range<usize>>, uses: &m
         | ExprVal::Float(_)
         | ExprVal::Bool(_)
         | ExprVal::Ident(_) => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::section_filter_at;
-
-    #[test]
-    fn a_section_filter_is_found_in_its_tag_only() {
-        let text = "{{ x | default(value=1) }}{% raw %}{% filter ü€ {% endraw %}\
-                    {% filterx default %}{% filter defaults %}{%- filter  default -%}";
-        let at = section_filter_at(text, "default").unwrap();
-        assert_eq!(&text[at.start - 2..at.end], "  default -");
-        assert_eq!(section_filter_at(text, "upper"), None);
     }
 }

@@ -268,6 +268,9 @@ pub struct FilterSection {
     pub filter: FunctionCall,
     /// The filter body
     pub body: Vec<Node>,
+    /// papermap patch: where the filter call stands in its tag, from its name to its last
+    /// argument's closing parenthesis
+    pub span: Span,
 }
 
 /// Set a variable in the context `{% set val = "hey" %}`

@@ -712,6 +712,7 @@ fn parse_filter_section(pair: Pair<Rule>) -> TeraResult<Node> {
     let mut start_ws = WS::default();
     let mut end_ws = WS::default();
     let mut filter = None;
+    let mut span = Span::default();
     let mut body = vec![];
 
     for p in pair.into_inner() {
@@ -721,8 +722,12 @@ fn parse_filter_section(pair: Pair<Rule>) -> TeraResult<Node> {
                     match p2.as_rule() {
                         Rule::tag_start => start_ws.left = p2.as_span().as_str() == "{%-",
                         Rule::tag_end => start_ws.right = p2.as_span().as_str() == "-%}",
-                        Rule::fn_call => filter = Some(parse_fn_call(p2)?),
+                        Rule::fn_call => {
+                            span = span_of(&p2);
+                            filter = Some(parse_fn_call(p2)?);
+                        }
                         Rule::ident => {
+                            span = span_of(&p2);
                             filter = Some(FunctionCall {
                                 name: p2.as_str().to_string(),
                                 args: HashMap::new(),
@@ -751,7 +756,7 @@ fn parse_filter_section(pair: Pair<Rule>) -> TeraResult<Node> {
             _ => unreachable!("unexpected {:?} rule in parse_filter_section", p.as_rule()),
         };
     }
-    Ok(Node::FilterSection(start_ws, FilterSection { filter: filter.unwrap(), body }, end_ws))
+    Ok(Node::FilterSection(start_ws, FilterSection { filter: filter.unwrap(), body, span }, end_ws))
 }
 
 fn parse_block(pair: Pair<Rule>) -> TeraResult<Node> {

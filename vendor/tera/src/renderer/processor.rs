@@ -1124,7 +1124,7 @@ impl<'a> Processor<'a> {
                 _ => self.eval_expression(expr)?.render(write)?,
             },
             Node::Set(_, ref set) => self.eval_set(set)?,
-            Node::FilterSection(_, FilterSection { ref filter, ref body }, _) => {
+            Node::FilterSection(_, FilterSection { ref filter, ref body, .. }, _) => {
                 let body = render_to_string(
                     || format!("filter {}", filter.name),
                     |w| self.render_body(body, w),

@@ -477,6 +477,7 @@ fn parse_allow_block_in_filter_section() {
                     },
                     WS::default(),
                 )],
+                span: Span::default(),
             },
             WS::default(),
         )
@@ -784,6 +785,7 @@ fn parse_filter_section_without_args() {
             FilterSection {
                 filter: FunctionCall { name: "upper".to_string(), args: HashMap::new() },
                 body: vec![Node::Text("A".to_string())],
+                span: Span::default(),
             },
             end_ws,
         )
@@ -806,10 +808,27 @@ fn parse_filter_section_with_args() {
             FilterSection {
                 filter: FunctionCall { name: "upper".to_string(), args },
                 body: vec![Node::Text("A".to_string())],
+                span: Span::default(),
             },
             end_ws,
         )
     );
+}
+
+// papermap patch
+#[test]
+fn a_filter_section_knows_where_its_call_stands() {
+    let text = "{% filter replace(from=\"a\", to=\"b\") %}A{% endfilter %}\
+                {%- filter  upper -%}B{% endfilter %}";
+    let ast = parse(text).unwrap();
+    let calls: Vec<&str> = ast
+        .iter()
+        .filter_map(|node| match node {
+            Node::FilterSection(_, section, _) => Some(&text[section.span.start..section.span.end]),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(calls, ["replace(from=\"a\", to=\"b\")", "upper"]);
 }
 
 #[test]
@@ -826,7 +845,8 @@ fn parse_filter_section_preserves_ws() {
                     Node::Text("  ".to_string()),
                     Node::VariableBlock(WS::default(), Expr::new(ExprVal::Ident("a".to_string()))),
                     Node::Text("  B  ".to_string())
-                ]
+                ],
+                span: Span::default(),
             },
             WS::default(),
         )
