@@ -1,6 +1,7 @@
 //! Characters that no page or feed can carry (control characters but tab and line breaks, and
-//! Unicode's noncharacters): a record or page that holds one, raw or written as a YAML escape
-//! or a Markdown character reference, is an error at the character itself; import drops them.
+//! Unicode's noncharacters): a record, page or translation that holds one, raw or written as a
+//! YAML escape, a Markdown character reference or a Fluent escape, is an error at the character
+//! itself; import drops them.
 
 mod common;
 
@@ -93,6 +94,50 @@ fn text_that_only_looks_like_an_escape_builds() {
     site.build().assert_ok();
     let page = site.read("public/paper/1000.00002/index.html");
     assert!(page.contains("The \\x01 most cited reference"), "{page}");
+}
+
+#[test]
+fn a_translation_holding_a_character_no_page_can_carry_is_an_error_at_it() {
+    // Fluent takes them raw, and `{ "\u0007" }` makes one; the page dropped it without a word.
+    let site = Site::fixture("minimal");
+    let extra = "i18n/fr/extra.ftl";
+    site.write(
+        extra,
+        "# A comment may hold \u{7}: no page shows it.\n\
+         bell = Une\u{7} cloche\u{1}\n\
+         -brand = La marque\u{fffe}\n\
+         escaped = { \"\\u0007\" }\n\
+         backslash = { \"\\\\u0007\" }\n",
+    );
+    let run = site.build();
+    for (line_text, needle, error, help) in [
+        (
+            "bell",
+            "\u{7}",
+            "the message `bell` holds the control character U+0007",
+            "though most editors show nothing there",
+        ),
+        (
+            "-brand",
+            "\u{fffe}",
+            "the term `-brand` holds the noncharacter U+FFFE",
+            "though most editors show nothing there",
+        ),
+        (
+            "escaped",
+            "\\u0007",
+            "the message `escaped` holds the control character U+0007",
+            "delete `\\u0007`",
+        ),
+    ] {
+        run.assert_error(&format!("{}{error}", at(&site, extra, line_text, needle)));
+        let report = &run.stderr[run.stderr.find(error).unwrap()..];
+        let help_line = report.lines().find(|l| l.contains("help:")).unwrap();
+        assert!(help_line.contains(help), "{error}: {help_line}");
+    }
+    // One error a message, at its first such character; `\\u0007` is a backslash and text.
+    run.assert_error("papermap: 3 errors; nothing was written");
+    assert!(!site.path("public").exists(), "nothing is written");
 }
 
 #[test]

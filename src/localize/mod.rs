@@ -24,6 +24,7 @@ use crate::config::Config;
 use crate::diagnostics::{Diagnostic, SourceText};
 use crate::format::LocaleFormats;
 
+mod characters;
 mod languages;
 mod numbers;
 mod references;
@@ -141,6 +142,7 @@ impl Localizer {
                         errors.extend(numbers::check_calls(&source, &resource));
                         references.add(&source, &resource);
                         let ids = entry_ids(&resource);
+                        errors.extend(characters::unshowable(&source, &resource, &ids));
                         let attributes = attribute_ids(&resource);
                         if let Err(collisions) = bundle.add_resource(resource) {
                             errors.extend(collisions_at(&source, &collisions, &ids, &own));
