@@ -17,7 +17,8 @@ use crate::static_places::{Clashes, StaticPlaces};
 pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let start = Instant::now();
     let site = load(options)?;
-    let statics = StaticPlaces::new(&site.config.root, &site.listed_static_files()?);
+    let static_files = site.listed_static_files()?;
+    let statics = StaticPlaces::new(&site.config.root, &static_files);
     let renderer = site.renderer(&statics);
     let (broken, pages) = site.check_links(&renderer, &statics)?;
     if !broken.is_empty() {
@@ -28,7 +29,10 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
         elapsed: start.elapsed(),
         output: None,
         coverage: Some(site.coverage()),
-        warnings: crate::localize::unlisted_languages(&site.config),
+        warnings: crate::localize::unlisted_languages(&site.config)
+            .into_iter()
+            .chain(site.robots_warning(&static_files, &statics))
+            .collect(),
         written: None,
     })
 }

@@ -112,6 +112,9 @@ pub struct Config {
     pub source: SourceText,
     /// Absolute URL of the site, without a trailing slash.
     pub base_url: String,
+    /// `base_url` as `site.toml` gives it, without a trailing slash, where the site will be
+    /// published: `serve` builds with its own address in `base_url`.
+    pub published_url: String,
     /// The path part of `base_url` (`""` or `/sub`), prefixed to every internal link.
     pub base_path: String,
     pub theme: String,
@@ -444,6 +447,7 @@ fn resolve(
         theme: raw.theme.get_ref().clone(),
         theme_span: raw.theme.span(),
         source,
+        published_url: raw.base_url.get_ref().trim_end_matches('/').to_string(),
         base_url,
         base_path,
         languages,

@@ -84,17 +84,35 @@ fn a_sites_own_robots_txt_takes_the_place_of_papermaps() {
     site.build().assert_ok();
     let generated = site.read("public/robots.txt");
     assert!(generated.contains("Sitemap: "), "{generated}");
-    site.write("static/robots.txt", "User-agent: *\nDisallow: /drafts/\n");
+    let own = "User-agent: *\nDisallow: /drafts/\nsitemap : https://example.org/map/sitemap.xml\n";
+    site.write("static/robots.txt", own);
     let run = site.build();
     run.assert_ok();
     assert!(!run.stderr.contains("warning"), "{}", run.stderr);
-    assert_eq!(
-        site.read("public/robots.txt"),
-        "User-agent: *\nDisallow: /drafts/\n"
-    );
+    assert_eq!(site.read("public/robots.txt"), own);
     site.remove("static/robots.txt");
     site.build().assert_ok();
     assert_eq!(site.read("public/robots.txt"), generated);
+}
+
+#[test]
+fn a_sites_own_robots_txt_that_names_no_sitemap_is_warned_of_with_the_line_to_add() {
+    // papermap's names the sitemap; crawlers that read the site's own instead are not told.
+    let site = Site::fixture("minimal");
+    site.write("static/robots.txt", "User-agent: *\nDisallow: /drafts/\n");
+    let warning = "warning: static/robots.txt: names no sitemap, so a crawler that reads it is \
+                   not told where the site's pages are listed; add the line \
+                   `Sitemap: https://example.org/map/sitemap.xml`";
+    let run = site.build();
+    run.assert_ok();
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    // A rebuild with nothing changed tells it again; a build of one language's pages, which
+    // writes no robots.txt, does not.
+    assert!(site.build().stderr.contains(warning));
+    assert!(site.run(&["check"]).stderr.contains(warning));
+    let french = site.run(&["build", "--locale", "fr"]);
+    french.assert_ok();
+    assert!(!french.stderr.contains("robots.txt"), "{}", french.stderr);
 }
 
 #[test]

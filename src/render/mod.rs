@@ -31,7 +31,7 @@ use crate::model::SiteModel;
 use crate::static_places::StaticPlaces;
 use crate::templates::{LocaleTemplates, Templates};
 
-pub use sitemap::SitemapPaths;
+pub use sitemap::{SitemapPaths, ROBOTS};
 pub use urls::Urls;
 use views::SiteView;
 
@@ -420,6 +420,23 @@ pub fn crawler_files<'a>(
             contents: contents.into_bytes(),
             redirect: false,
         })
+}
+
+/// The warning for the site's own `robots.txt` among `statics` (its bytes `text`), when it
+/// names no sitemap: papermap's names `sitemap.xml`, and a crawler that reads the site's
+/// instead is not told where its pages are listed. The line it asks for names the published
+/// site's address, also while `serve` builds the site at its own.
+pub fn robots_warning(config: &Config, statics: &StaticPlaces, text: &[u8]) -> Option<String> {
+    let shown = statics.source(sitemap::ROBOTS)?;
+    if sitemap::names_a_sitemap(&String::from_utf8_lossy(text)) {
+        return None;
+    }
+    Some(format!(
+        "{}: names no sitemap, so a crawler that reads it is not told where the site's pages \
+         are listed; add the line `Sitemap: {}`",
+        shown.display(),
+        sitemap::sitemap_address(&format!("{}/", config.published_url))
+    ))
 }
 
 /// What every page is rendered from, whatever its locale.

@@ -119,11 +119,27 @@ fn sitemap_index(urls: &Urls, parts: usize) -> String {
     index
 }
 
+/// Whether the rules of a `robots.txt` name a sitemap: a `Sitemap:` line, the field's name in
+/// any case (RFC 9309).
+pub fn names_a_sitemap(robots: &str) -> bool {
+    robots.lines().any(|line| {
+        let line = line.trim_start();
+        line.get(..7)
+            .is_some_and(|field| field.eq_ignore_ascii_case("sitemap"))
+            && line[7..].trim_start().starts_with(':')
+    })
+}
+
+/// The address of the sitemap of the site at `root` (its address, ending in `/`).
+pub fn sitemap_address(root: &str) -> String {
+    format!("{root}{SITEMAP_FILE}")
+}
+
 /// `robots.txt`: everything may be crawled; the sitemap says what there is.
 pub fn robots(urls: &Urls) -> String {
     format!(
-        "User-agent: *\nAllow: /\n\nSitemap: {}{SITEMAP_FILE}\n",
-        urls.absolute_root()
+        "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+        sitemap_address(&urls.absolute_root())
     )
 }
 

@@ -14,7 +14,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::build::{self, Options, Site};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::render::{RenderedPage, SiteRenderer, SITEMAP};
+use crate::render::{self, RenderedPage, SiteRenderer, ROBOTS, SITEMAP};
 use crate::static_places::{Clashes, StaticPlaces};
 
 use super::plan::{affected_places, Change};
@@ -73,6 +73,8 @@ pub struct LiveSite {
     language_warnings: Vec<String>,
     /// A warning for each static file that a page of the last good site stands in place of.
     shadowed_statics: Vec<String>,
+    /// The warning for the site's own `robots.txt` when it names no sitemap.
+    robots_warning: Option<String>,
     /// The warnings already told (see [`LiveSite::fresh_warnings`]).
     told: Vec<String>,
 }
@@ -121,6 +123,7 @@ impl LiveSite {
                 .ok(),
             language_warnings: Vec::new(),
             shadowed_statics: Vec::new(),
+            robots_warning: None,
             told: Vec::new(),
         };
         live.apply(&BTreeSet::from([Change::Config]), None);
@@ -139,6 +142,7 @@ impl LiveSite {
     pub fn warnings(&self) -> Vec<String> {
         let mut warnings = self.language_warnings.clone();
         warnings.extend(self.shadowed_statics.iter().cloned());
+        warnings.extend(self.robots_warning.clone());
         warnings
     }
 
@@ -369,6 +373,10 @@ impl LiveSite {
                     }
                 }
                 self.statics = statics.into_iter().collect();
+                self.robots_warning = self
+                    .statics
+                    .get(ROBOTS)
+                    .and_then(|text| render::robots_warning(&site.config, &static_places, text));
             }
             self.shadowed_statics.clear();
             for (path, bytes) in &self.statics {

@@ -478,6 +478,13 @@ fn serve_prints_the_warnings_a_build_prints_each_once_while_it_holds() {
     let shadowed = "warning: static/paper/1000.00001/index.html: not copied: the site writes its own paper/1000.00001/index.html, which stands there instead";
     log_once(&session.server, shadowed, says(shadowed, 1));
 
+    // A robots.txt of the site's own that names no sitemap: the line to add names the address
+    // the site is published at, not the one it is served at.
+    save(&site, "static/robots.txt", "User-agent: *\n");
+    session.expect_update("reload");
+    let robots = "warning: static/robots.txt: names no sitemap, so a crawler that reads it is not told where the site's pages are listed; add the line `Sitemap: https://example.org/map/sitemap.xml`";
+    log_once(&session.server, robots, says(robots, 1));
+
     // A message the translation loses.
     save(&site, FRENCH, &without_skip);
     session.expect_update("reload");
@@ -492,4 +499,5 @@ fn serve_prints_the_warnings_a_build_prints_each_once_while_it_holds() {
     let log = log_once(&session.server, missing, says(missing, 2));
     assert_eq!(log.matches(undeclared).count(), 1, "{log}");
     assert_eq!(log.matches(shadowed).count(), 1, "{log}");
+    assert_eq!(log.matches(robots).count(), 1, "{log}");
 }
