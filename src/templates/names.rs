@@ -92,10 +92,10 @@ pub(super) fn uses<'t>(
 }
 
 /// An error for each name the templates use that stands for nothing, and for each call of a
-/// filter, function or test with arguments it does not take or without one it needs; the
-/// names there are are Tera's, as [`arguments`] declares them (a unit test holds those to what
-/// it registers), and `extra_filters` and `extra_functions`, which each locale's copy registers
-/// (a function without [`Takes`] checks its own arguments).
+/// filter, function or test with arguments it does not take or without one it needs. The names
+/// known are Tera's, as [`arguments`] declares them (a unit test holds those to what it
+/// registers), and `extra_filters` and `extra_functions`, which each locale's copy registers (a
+/// function without [`Takes`] checks its own arguments).
 pub(super) fn unknown_names(
     tera: &Tera,
     templates: &TemplateUses,
