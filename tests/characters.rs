@@ -115,13 +115,13 @@ fn a_translation_holding_a_character_no_page_can_carry_is_an_error_at_it() {
             "bell",
             "\u{7}",
             "the message `bell` holds the control character U+0007",
-            "though most editors show nothing there",
+            "delete it: it stands at this line and column",
         ),
         (
             "-brand",
             "\u{fffe}",
             "the term `-brand` holds the noncharacter U+FFFE",
-            "though most editors show nothing there",
+            "delete it: it stands at this line and column",
         ),
         (
             "escaped",
@@ -130,10 +130,8 @@ fn a_translation_holding_a_character_no_page_can_carry_is_an_error_at_it() {
             "delete `\\u0007`",
         ),
     ] {
-        run.assert_error(&format!("{}{error}", at(&site, extra, line_text, needle)));
-        let report = &run.stderr[run.stderr.find(error).unwrap()..];
-        let help_line = report.lines().find(|l| l.contains("help:")).unwrap();
-        assert!(help_line.contains(help), "{error}: {help_line}");
+        let (line, column) = place_of(&site.read(extra), line_text, needle);
+        run.assert_error_with_help(&format!("{extra}:{line}:{column}"), error, help);
     }
     // One error a message, at its first such character; `\\u0007` is a backslash and text.
     run.assert_error("papermap: 3 errors; nothing was written");

@@ -25,20 +25,6 @@ fn build_with_hidden(site: &Site, hidden: &str) -> (Run, PageTemplate) {
     (run, PageTemplate::read(site))
 }
 
-/// Asserts that `run` told the error `message` at `place` (`file:line:column`) with `help`,
-/// under it rather than under another error.
-fn assert_error_with_help(run: &Run, place: &str, message: &str, help: &str) {
-    let error = format!("error: {place}: {message}");
-    run.assert_error(&error);
-    let told = &run.stderr[run.stderr.find(&error).unwrap() + error.len()..];
-    let told = told.find("\nerror: ").map_or(told, |next| &told[..next]);
-    assert!(
-        told.contains(&format!("help: {help}")),
-        "expected `help: {help}` under `{error}`:\n{}",
-        run.stderr
-    );
-}
-
 /// The default theme's page template as a site has it, to place errors in.
 struct PageTemplate {
     text: String,
@@ -330,8 +316,7 @@ fn a_message_a_template_asks_for_by_name_and_no_language_gives_is_an_error_befor
          {{ t(key=\"language-es\") }}{{ t(key=\"language-name\", in_locale=\"zh\") }}\
          {{ t(key=\"footer-\" ~ \"nte\") }}",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.at("site-titel"),
         "no message `site-titel` in the files of any language of the site",
         "did you mean `site-title`?",
@@ -450,21 +435,18 @@ fn a_macro_called_with_an_argument_it_does_not_take_or_without_one_it_needs_is_a
         "{{ macros::note(text=\"a\", levle=2) }}{{ macros::note(level=2) }}\
          {{ macros::note(txt=\"b\") }}{{ macros::note(text=\"c\", level=3) }}",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.within("macros::note(text=\"a\"", "levle"),
         "the macro `macros::note` takes no argument `levle`",
         "did you mean `level`?",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.within("macros::note(level=2)", "macros::note"),
         "the macro `macros::note` needs the argument `text`",
         "give it: `text=…`",
     );
     // A misspelt argument is one mistake, not also a missing one.
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.within("macros::note(txt", "txt"),
         "the macro `macros::note` takes no argument `txt`",
         "did you mean `text`?",
@@ -480,14 +462,12 @@ fn a_language_a_call_names_that_the_site_does_not_have_is_an_error_at_load() {
         "{{ t(key=\"site-title\", in_locale=\"fre\") }}\
          {{ t(key=\"site-title\", in_locale=\"xx\") }}",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.at("fre\""),
         "t(): `fre` is not a language of the site",
         "did you mean `fr`?",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.at("xx\""),
         "t(): `xx` is not a language of the site",
         "the languages of the site are `en`, `fr`, `zh`",
@@ -549,7 +529,7 @@ fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_
             "it takes `sep`",
         ),
     ] {
-        assert_error_with_help(&run, &page.within(holder, part), error, help);
+        run.assert_error_with_help(&page.within(holder, part), error, help);
     }
     run.assert_error("papermap: 7 errors; nothing was written");
 }
@@ -558,14 +538,12 @@ fn a_filter_or_function_called_with_an_argument_it_does_not_take_or_without_one_
 fn a_message_call_without_a_key_is_an_error_at_load() {
     let site = Site::fixture("minimal");
     let (run, page) = build_with_hidden(&site, "{{ t(kee=\"site-title\") }}{{ t(count=3) }}");
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.at("kee="),
         "t() needs a `key`, the id of a message; it was given `kee`",
         "did you mean `key`?",
     );
-    assert_error_with_help(
-        &run,
+    run.assert_error_with_help(
         &page.at("t(count"),
         "t() needs a `key`, the id of a message; it was given `count`",
         "give it: `key=\"…\"`",
@@ -599,7 +577,7 @@ fn a_test_given_the_wrong_number_of_arguments_is_an_error_at_load() {
             "give it one: `is containing(…)`",
         ),
     ] {
-        assert_error_with_help(&run, &page.at(needle), error, help);
+        run.assert_error_with_help(&page.at(needle), error, help);
     }
     run.assert_error("papermap: 3 errors; nothing was written");
 }

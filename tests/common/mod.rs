@@ -43,6 +43,20 @@ impl Run {
         self
     }
 
+    /// Asserts that the run told the error `message` at `place` (`file:line:column`) with
+    /// `help`, under it rather than under another error.
+    pub fn assert_error_with_help(&self, place: &str, message: &str, help: &str) {
+        let error = format!("error: {place}: {message}");
+        self.assert_error(&error);
+        let told = &self.stderr[self.stderr.find(&error).unwrap() + error.len()..];
+        let told = told.find("\nerror: ").map_or(told, |next| &told[..next]);
+        assert!(
+            told.contains(&format!("help: {help}")),
+            "expected `help: {help}` under `{error}`:\n{}",
+            self.stderr
+        );
+    }
+
     /// Asserts a content error: exit code 1 and `needle` in the report.
     pub fn assert_error(&self, needle: &str) -> &Run {
         assert_eq!(
