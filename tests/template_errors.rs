@@ -583,6 +583,53 @@ fn a_test_given_the_wrong_number_of_arguments_is_an_error_at_load() {
 }
 
 #[test]
+fn a_literal_value_teras_own_filters_functions_and_tests_would_refuse_is_an_error_at_load() {
+    // Tera converts an argument's value only when a page renders the call, so
+    // `round(method="up")` in a branch no page of today's records takes shipped, and failed the
+    // build on the day a record took it.
+    let site = Site::fixture("minimal");
+    let (run, page) = build_with_hidden(
+        &site,
+        "{{ 2.5 | round(method=\"up\") }}{{ \"abc\" | truncate(length=\"2\") }}\
+         {% for i in range(end=3, step_by=0) %}{% endfor %}\
+         {% if page.title is matching(\"(ab\") %}{% endif %}\
+         {% if page.title is starting_with(3) %}{% endif %}\
+         {% filter indent(first=\"yes\") %}a{% endfilter %}\
+         {{ \"ff\" | int(base=16) }}{{ 2.5 | round(method=\"floor\", precision=1) }}\
+         {% if page.title is matching(\"^[A-Z]\") and page.title is divisibleby(2) %}{% endif %}",
+    );
+    for (place, error) in [
+        (
+            page.within("round(method=\"up", "method"),
+            "`round`'s `method` is one of \"common\", \"ceil\", \"floor\", not \"up\"",
+        ),
+        (
+            page.within("truncate(length", "length"),
+            "`truncate`'s `length` is a whole number, 0 or more, not \"2\"",
+        ),
+        (
+            page.within("step_by=0", "step_by"),
+            "`range`'s `step_by` is a whole number, 1 or more, not 0",
+        ),
+        (
+            page.at("\"(ab\""),
+            "the test `matching`'s pattern is not a regular expression: unclosed group",
+        ),
+        (
+            page.at("3) %}"),
+            "the test `starting_with` takes a string in quotes, not 3",
+        ),
+        (
+            page.within("indent(first", "first"),
+            "`indent`'s `first` is `true` or `false`, not \"yes\"",
+        ),
+    ] {
+        run.assert_error(&format!("{place}: {error}"));
+    }
+    run.assert_error("papermap: 6 errors; nothing was written");
+}
+
+#[test]
 fn a_literal_a_filter_would_refuse_is_an_error_at_load() {
     let site = Site::fixture("minimal");
     let (run, page) = build_with_hidden(

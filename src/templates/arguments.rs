@@ -1,118 +1,271 @@
 //! The arguments a call names, against those its callee reads: a macro's, from its
 //! definition; a filter's or function's, from the [`Takes`] that Tera's own ([`TERA_FILTERS`],
-//! [`TERA_FUNCTIONS`]) and papermap's declare; a test's, by their number ([`TERA_TESTS`]).
-//! Tera reads an argument by its name and leaves any other unread, so a misspelt
-//! `truncate(lenght=10)` silently gave the default, and an argument the callee cannot do
-//! without was missed until a page rendered the call.
+//! [`TERA_FUNCTIONS`]) and papermap's declare; a test's, in order ([`TERA_TESTS`]). Tera reads
+//! an argument by its name and leaves any other unread, so a misspelt `truncate(lenght=10)`
+//! silently gave the default, and an argument the callee cannot do without, or a literal
+//! value it refuses (`round(method="up")`), was missed until a page rendered the call.
 
 use std::collections::BTreeSet;
 
+use serde::de::DeserializeOwned;
 use tera::ast::{Expr, ExprVal};
 use tera::Value;
 
 use super::names::quoted_list;
 use crate::diagnostics::suggest;
 
+/// An argument a callee reads: its name, and what it reads its value as.
+pub(super) type Argument = (&'static str, Reads);
+
 /// The arguments a filter or function reads by name.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Takes {
     /// Those without which it fails.
-    pub needs: &'static [&'static str],
+    pub needs: &'static [Argument],
     /// Those it reads when they are given.
-    pub may: &'static [&'static str],
-    /// What is wrong with a value given to an argument, told as the call would tell it: it is
-    /// asked of the values a template writes as literals (`num(digits=200)`).
-    pub values: fn(argument: &str, value: &Value) -> Result<(), String>,
+    pub may: &'static [Argument],
+}
+
+impl Takes {
+    /// The names of all the arguments it reads.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.needs
+            .iter()
+            .chain(self.may)
+            .map(|&(name, _)| name)
+            .collect()
+    }
+
+    /// What `argument` (one of those it reads) is read as.
+    pub fn reads(&self, argument: &str) -> Option<Reads> {
+        let mut all = self.needs.iter().chain(self.may);
+        all.find(|&&(name, _)| name == argument)
+            .map(|&(_, reads)| reads)
+    }
+}
+
+/// What a callee reads an argument's value as, as its source converts it (Tera's
+/// `try_get_value!` and `from_value`): a literal that does not convert fails every render of
+/// the call, so it is asked of the values a template writes as literals (`truncate(length="5")`).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Reads {
+    /// Any value.
+    Anything,
+    /// A string.
+    Text,
+    /// `true` or `false`.
+    Flag,
+    /// A whole number, 0 or more.
+    Count,
+    /// A whole number.
+    Whole,
+    /// Any number.
+    Number,
+    /// One of these strings.
+    OneOf(&'static [&'static str]),
+    /// What the function says is wrong with a value, told whole (`` `num`'s `digits` is … ``).
+    Checked(fn(&Value) -> Result<(), String>),
+}
+
+impl Reads {
+    /// What is wrong with `value`, told by `said` from what the value should be (`a whole
+    /// number`), or by the argument's own check.
+    pub fn mistake(self, value: &Value, said: impl FnOnce(&str) -> String) -> Option<String> {
+        let fits = |what: &str, fits: bool| (!fits).then(|| said(what));
+        match self {
+            Reads::Anything => None,
+            Reads::Text => fits("a string in quotes", converts::<String>(value)),
+            Reads::Flag => fits("`true` or `false`", converts::<bool>(value)),
+            Reads::Count => fits("a whole number, 0 or more", converts::<usize>(value)),
+            Reads::Whole => fits("a whole number", converts::<i64>(value)),
+            Reads::Number => fits("a number", converts::<f64>(value)),
+            Reads::OneOf(choices) => {
+                let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+                let fit = value.as_str().is_some_and(|text| choices.contains(&text));
+                fits(&format!("one of {}", quoted.join(", ")), fit)
+            }
+            Reads::Checked(check) => check(value).err(),
+        }
+    }
+}
+
+/// Whether `value` converts to a `T` as Tera converts an argument.
+fn converts<T: DeserializeOwned>(value: &Value) -> bool {
+    serde_json::from_value::<T>(value.clone()).is_ok()
 }
 
 /// What a filter that reads no argument takes.
 pub(super) const NOTHING: Takes = may(&[]);
 
-const fn may(names: &'static [&'static str]) -> Takes {
-    needs(&[], names)
+const fn may(arguments: &'static [Argument]) -> Takes {
+    needs(&[], arguments)
 }
 
-const fn needs(names: &'static [&'static str], may: &'static [&'static str]) -> Takes {
+const fn needs(arguments: &'static [Argument], may: &'static [Argument]) -> Takes {
     Takes {
-        needs: names,
+        needs: arguments,
         may,
-        values: |_, _| Ok(()),
     }
 }
 
+const ANY: Reads = Reads::Anything;
+const TEXT: Reads = Reads::Text;
+const FLAG: Reads = Reads::Flag;
+const COUNT: Reads = Reads::Count;
+
 /// Tera's filters as `vendor/tera` registers them without its `builtins` and `urlencode`
 /// features, and `safe` and `default`, which its renderer applies itself, each with the
-/// arguments its source reads (`args.get("…")`); a unit test holds the names to those
-/// registered.
+/// arguments its source reads (`args.get("…")`) and what it reads them as; a unit test holds
+/// the names to those registered.
 pub(super) const TERA_FILTERS: &[(&str, Takes)] = &[
     ("abs", NOTHING),
     ("addslashes", NOTHING),
     ("as_str", NOTHING),
     ("capitalize", NOTHING),
-    ("concat", needs(&["with"], &[])),
-    ("default", needs(&["value"], &[])),
+    ("concat", needs(&[("with", ANY)], &[])),
+    ("default", needs(&[("value", ANY)], &[])),
     ("escape", NOTHING),
     ("escape_xml", NOTHING),
-    ("filter", needs(&["attribute"], &["value"])),
+    ("filter", needs(&[("attribute", TEXT)], &[("value", ANY)])),
     ("first", NOTHING),
-    ("float", may(&["default"])),
-    ("get", needs(&["key"], &["default"])),
-    ("group_by", needs(&["attribute"], &[])),
-    ("indent", may(&["prefix", "first", "blank"])),
-    ("int", may(&["default", "base"])),
-    ("join", may(&["sep"])),
-    ("json_encode", may(&["pretty"])),
+    ("float", may(&[("default", Reads::Number)])),
+    ("get", needs(&[("key", TEXT)], &[("default", ANY)])),
+    ("group_by", needs(&[("attribute", TEXT)], &[])),
+    (
+        "indent",
+        may(&[("prefix", TEXT), ("first", FLAG), ("blank", FLAG)]),
+    ),
+    (
+        "int",
+        may(&[("default", Reads::Whole), ("base", Reads::Checked(base))]),
+    ),
+    ("join", may(&[("sep", TEXT)])),
+    ("json_encode", may(&[("pretty", FLAG)])),
     ("last", NOTHING),
     ("length", NOTHING),
     ("linebreaksbr", NOTHING),
     ("lower", NOTHING),
-    ("map", needs(&["attribute"], &[])),
-    ("nth", needs(&["n"], &[])),
-    ("pluralize", may(&["singular", "plural"])),
-    ("replace", needs(&["from", "to"], &[])),
+    ("map", needs(&[("attribute", TEXT)], &[])),
+    ("nth", needs(&[("n", COUNT)], &[])),
+    ("pluralize", may(&[("singular", TEXT), ("plural", TEXT)])),
+    ("replace", needs(&[("from", TEXT), ("to", TEXT)], &[])),
     ("reverse", NOTHING),
-    ("round", may(&["method", "precision"])),
+    (
+        "round",
+        may(&[
+            ("method", Reads::OneOf(&["common", "ceil", "floor"])),
+            ("precision", Reads::Checked(precision)),
+        ]),
+    ),
     ("safe", NOTHING),
-    ("slice", may(&["start", "end"])),
-    ("sort", may(&["attribute"])),
+    (
+        "slice",
+        may(&[("start", Reads::Number), ("end", Reads::Number)]),
+    ),
+    ("sort", may(&[("attribute", TEXT)])),
     ("spaceless", NOTHING),
-    ("split", needs(&["pat"], &[])),
+    ("split", needs(&[("pat", TEXT)], &[])),
     ("striptags", NOTHING),
     ("title", NOTHING),
     ("trim", NOTHING),
     ("trim_end", NOTHING),
-    ("trim_end_matches", needs(&["pat"], &[])),
+    ("trim_end_matches", needs(&[("pat", TEXT)], &[])),
     ("trim_start", NOTHING),
-    ("trim_start_matches", needs(&["pat"], &[])),
-    ("truncate", may(&["length", "end"])),
-    ("unique", may(&["attribute", "case_sensitive"])),
+    ("trim_start_matches", needs(&[("pat", TEXT)], &[])),
+    ("truncate", may(&[("length", COUNT), ("end", TEXT)])),
+    (
+        "unique",
+        may(&[("attribute", TEXT), ("case_sensitive", FLAG)]),
+    ),
     ("upper", NOTHING),
     ("wordcount", NOTHING),
 ];
 
 /// Tera's functions as `vendor/tera` registers them without its `builtins` feature.
 pub(super) const TERA_FUNCTIONS: &[(&str, Takes)] = &[
-    ("get_env", needs(&["name"], &["default"])),
-    ("range", needs(&["end"], &["start", "step_by"])),
-    ("throw", needs(&["message"], &[])),
+    ("get_env", needs(&[("name", TEXT)], &[("default", ANY)])),
+    (
+        "range",
+        needs(
+            &[("end", COUNT)],
+            &[("start", COUNT), ("step_by", Reads::Checked(step))],
+        ),
+    ),
+    ("throw", needs(&[("message", TEXT)], &[])),
 ];
 
-/// Tera's tests, each with the number of arguments it takes: `is divisibleby(3)` one.
-pub(super) const TERA_TESTS: &[(&str, usize)] = &[
-    ("containing", 1),
-    ("defined", 0),
-    ("divisibleby", 1),
-    ("ending_with", 1),
-    ("even", 0),
-    ("iterable", 0),
-    ("matching", 1),
-    ("number", 0),
-    ("object", 0),
-    ("odd", 0),
-    ("starting_with", 1),
-    ("string", 0),
-    ("undefined", 0),
+/// Tera's tests, each with what it reads its arguments as, in order: `is divisibleby(3)`
+/// takes one number.
+pub(super) const TERA_TESTS: &[(&str, &[Reads])] = &[
+    ("containing", &[ANY]),
+    ("defined", &[]),
+    ("divisibleby", &[Reads::Number]),
+    ("ending_with", &[TEXT]),
+    ("even", &[]),
+    ("iterable", &[]),
+    ("matching", &[Reads::Checked(pattern)]),
+    ("number", &[]),
+    ("object", &[]),
+    ("odd", &[]),
+    ("starting_with", &[TEXT]),
+    ("string", &[]),
+    ("undefined", &[]),
 ];
+
+/// `int`'s `base`: `vendor/tera` refuses one outside 2–36, where `from_str_radix` would panic.
+fn base(value: &Value) -> Result<(), String> {
+    let fits = serde_json::from_value::<u32>(value.clone()).is_ok_and(|b| (2..=36).contains(&b));
+    check(fits, || {
+        format!("`int`'s `base` is a whole number from 2 to 36, not {value}")
+    })
+}
+
+/// `round`'s `precision`, which Tera reads as an `i32`.
+fn precision(value: &Value) -> Result<(), String> {
+    check(converts::<i32>(value), || {
+        format!("`round`'s `precision` is a whole number of digits, not {value}")
+    })
+}
+
+/// `range`'s `step_by`: `vendor/tera` refuses 0, which would never reach the end.
+fn step(value: &Value) -> Result<(), String> {
+    let fits = serde_json::from_value::<usize>(value.clone()).is_ok_and(|s| s >= 1);
+    check(fits, || {
+        format!("`range`'s `step_by` is a whole number, 1 or more, not {value}")
+    })
+}
+
+/// The pattern of `matching`, which Tera compiles with `regex` on every call.
+fn pattern(value: &Value) -> Result<(), String> {
+    let Some(text) = value.as_str() else {
+        return Err(format!(
+            "the test `matching`'s pattern is a string in quotes, not {value}"
+        ));
+    };
+    regex::Regex::new(text).map(drop).map_err(|error| {
+        format!(
+            "the test `matching`'s pattern is not a regular expression: {}",
+            regex_error_said(&error)
+        )
+    })
+}
+
+/// `regex`'s error in a line: a syntax error's last line (`error: unclosed group`) without its
+/// picture of the pattern, which the template's line and column already point into.
+fn regex_error_said(error: &regex::Error) -> String {
+    let said = error.to_string();
+    let last = said.lines().rev().find(|line| !line.trim().is_empty());
+    let last = last.unwrap_or(&said).trim();
+    last.strip_prefix("error: ").unwrap_or(last).to_string()
+}
+
+fn check(fits: bool, mistake: impl FnOnce() -> String) -> Result<(), String> {
+    if fits {
+        Ok(())
+    } else {
+        Err(mistake())
+    }
+}
 
 /// What is wrong with a use of the test `name` (`callee`), which takes `takes` arguments, with
 /// `given`, and the help: Tera's tests take none or exactly one.
@@ -223,9 +376,9 @@ mod tests {
 
     #[test]
     fn a_misspelt_argument_is_one_mistake_and_a_missing_one_names_itself() {
-        let replace = needs(&["from", "to"], &[]);
-        let taken: Vec<&str> = replace.needs.iter().chain(replace.may).copied().collect();
-        let needed = |name: &str| replace.needs.contains(&name);
+        let replace = needs(&[("from", TEXT), ("to", TEXT)], &[]);
+        let taken = replace.names();
+        let needed = |name: &str| replace.needs.iter().any(|&(needed, _)| needed == name);
         assert_eq!(
             said(&mistakes(
                 "the filter `replace`",
@@ -244,5 +397,46 @@ mod tests {
             ["the filter `upper` takes no argument `x` (it takes no arguments)"]
         );
         assert!(mistakes("the filter `replace`", &taken, needed, ["from", "to"]).is_empty());
+    }
+
+    #[test]
+    fn a_literal_is_read_as_tera_reads_it() {
+        let said = |what: &str| format!("is {what}");
+        let round = TERA_FILTERS
+            .iter()
+            .find(|(name, _)| *name == "round")
+            .unwrap()
+            .1;
+        let method = round.reads("method").unwrap();
+        assert_eq!(method.mistake(&Value::from("ceil"), said), None);
+        assert_eq!(
+            method.mistake(&Value::from("up"), said).as_deref(),
+            Some("is one of \"common\", \"ceil\", \"floor\"")
+        );
+        // serde_json reads neither a fraction nor a negative number as a count, and Tera's
+        // `try_get_value!` goes through it.
+        for refused in [Value::from(2.5), Value::from(-1), Value::from("5")] {
+            assert!(COUNT.mistake(&refused, said).is_some(), "{refused}");
+        }
+        assert_eq!(COUNT.mistake(&Value::from(5), said), None);
+        assert_eq!(Reads::Number.mistake(&Value::from(-1), said), None);
+        assert!(FLAG.mistake(&Value::from("true"), said).is_some());
+        assert_eq!(ANY.mistake(&Value::Null, said), None);
+        assert!(base(&Value::from(37)).is_err() && base(&Value::from(36)).is_ok());
+        assert!(step(&Value::from(0)).is_err() && step(&Value::from(1)).is_ok());
+        assert!(precision(&Value::from(1.5)).is_err() && precision(&Value::from(-2)).is_ok());
+    }
+
+    #[test]
+    fn a_pattern_that_is_not_a_regular_expression_is_told_in_a_line() {
+        assert_eq!(pattern(&Value::from("^[a-z]+$")), Ok(()));
+        assert_eq!(
+            pattern(&Value::from("(ab")),
+            Err("the test `matching`'s pattern is not a regular expression: unclosed group".into())
+        );
+        assert_eq!(
+            pattern(&Value::from(3)),
+            Err("the test `matching`'s pattern is a string in quotes, not 3".into())
+        );
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use fluent_bundle::{FluentArgs, FluentValue};
 use tera::{Tera, Value};
 
-use super::arguments::{Takes, NOTHING};
+use super::arguments::{Reads, Takes, NOTHING};
 use super::language_spans;
 use crate::bidi;
 use crate::format::{NumberOptions, MAX_FRACTION_DIGITS};
@@ -24,8 +24,7 @@ pub(super) const FILTERS: &[(&str, Takes)] = &[
         "subfield_name",
         Takes {
             needs: &[],
-            may: &["form"],
-            values: |_, form| subfield_form(form).map(drop),
+            may: &[("form", Reads::Checked(|form| subfield_form(form).map(drop)))],
         },
     ),
     ("list", NOTHING),
@@ -33,8 +32,10 @@ pub(super) const FILTERS: &[(&str, Takes)] = &[
         "num",
         Takes {
             needs: &[],
-            may: &["digits"],
-            values: |_, digits| fraction_digits(digits).map(drop),
+            may: &[(
+                "digits",
+                Reads::Checked(|digits| fraction_digits(digits).map(drop)),
+            )],
         },
     ),
     ("date", NOTHING),

@@ -13,7 +13,7 @@ use tera::ast::{Expr, ExprVal, Node};
 use tera::{Template, Tera, Value};
 
 use super::arguments::{
-    self, literal_value, Mistake, Takes, TERA_FILTERS, TERA_FUNCTIONS, TERA_TESTS,
+    self, literal_value, Mistake, Reads, Takes, TERA_FILTERS, TERA_FUNCTIONS, TERA_TESTS,
 };
 use super::errors::{is_tera_name, missing_include_said};
 use super::macro_calls::{MacroCallSite, Namespaces};
@@ -111,7 +111,7 @@ pub(super) fn unknown_names(
             .collect(),
         tests: TERA_TESTS
             .iter()
-            .map(|&(name, count)| (name, Signature::InOrder(count)))
+            .map(|&(name, reads)| (name, Signature::InOrder(reads)))
             .collect(),
         functions: TERA_FUNCTIONS
             .iter()
@@ -139,11 +139,8 @@ pub(super) fn unknown_names(
                         }
                         (Ok(Signature::Named(takes)), Given::Named(args)) => errors
                             .extend(wrong_arguments(source, within, name, &callee, takes, args)),
-                        (Ok(Signature::InOrder(takes)), Given::InOrder(args)) => {
-                            let mistake = arguments::test_mistake(&callee, name, takes, args.len());
-                            errors.extend(mistake.map(|(message, help)| {
-                                at_name(source, within, name, message).with_help(help)
-                            }));
+                        (Ok(Signature::InOrder(reads)), Given::InOrder(args)) => {
+                            errors.extend(wrong_test_arguments(source, within, name, reads, args))
                         }
                         (Ok(_), _) => {}
                     }
@@ -179,8 +176,8 @@ pub(super) fn unknown_names(
 enum Signature {
     /// Arguments by name: a filter's, a function's.
     Named(Takes),
-    /// This many arguments, in order: a test's.
-    InOrder(usize),
+    /// Arguments in order, each read as it says: a test's.
+    InOrder(&'static [Reads]),
     /// Arguments the callee checks itself: `t()`'s are its message's variables.
     Own,
 }
@@ -227,8 +224,8 @@ fn wrong_arguments(
     takes: Takes,
     given: &HashMap<String, Expr>,
 ) -> Vec<Diagnostic> {
-    let taken: Vec<&str> = takes.needs.iter().chain(takes.may).copied().collect();
-    let needed = |argument: &str| takes.needs.contains(&argument);
+    let taken = takes.names();
+    let needed = |argument: &str| takes.needs.iter().any(|&(needed, _)| needed == argument);
     let names = given.keys().map(String::as_str);
     let mut errors: Vec<Diagnostic> = arguments::mistakes(callee, &taken, needed, names)
         .into_iter()
@@ -243,15 +240,51 @@ fn wrong_arguments(
             }
         })
         .collect();
-    let mut literals: Vec<(&str, Value)> = given
+    let mut literals: Vec<(&str, Reads, Value)> = given
         .iter()
-        .filter(|(argument, _)| taken.contains(&argument.as_str()))
-        .filter_map(|(argument, expr)| Some((argument.as_str(), literal_value(expr)?)))
+        .filter_map(|(argument, expr)| {
+            let reads = takes.reads(argument)?;
+            Some((argument.as_str(), reads, literal_value(expr)?))
+        })
         .collect();
-    literals.sort_by_key(|&(argument, _)| argument);
-    for (argument, value) in literals {
-        if let Err(wrong) = (takes.values)(argument, &value) {
+    literals.sort_by_key(|&(argument, ..)| argument);
+    for (argument, reads, value) in literals {
+        let said = |what: &str| format!("`{name}`'s `{argument}` is {what}, not {value}");
+        if let Some(wrong) = reads.mistake(&value, said) {
             errors.push(at_name(source, within.clone(), argument, wrong));
+        }
+    }
+    errors
+}
+
+/// An error for a use of the test `name` in the bytes `within` of `source` with another number
+/// of arguments than it `reads`, at its name, or for each literal argument it would refuse, at
+/// the argument.
+fn wrong_test_arguments(
+    source: &SourceText,
+    within: Option<Range<usize>>,
+    name: &str,
+    reads: &[Reads],
+    given: &[Expr],
+) -> Vec<Diagnostic> {
+    let callee = format!("the test `{name}`");
+    if let Some((message, help)) = arguments::test_mistake(&callee, name, reads.len(), given.len())
+    {
+        return vec![at_name(source, within, name, message).with_help(help)];
+    }
+    let mut errors = Vec::new();
+    for (reads, expr) in reads.iter().zip(given) {
+        let Some(value) = literal_value(expr) else {
+            continue;
+        };
+        let said = |what: &str| format!("{callee} takes {what}, not {value}");
+        if let Some(wrong) = reads.mistake(&value, said) {
+            let argument = expr.span.start..expr.span.end;
+            errors.push(if argument.is_empty() {
+                at_name(source, within.clone(), name, wrong)
+            } else {
+                Diagnostic::at(source, argument.start, argument.len(), wrong)
+            });
         }
     }
     errors
