@@ -2,6 +2,7 @@
 //! rendered, and the diagnostics of the links that lead nowhere, at the source that wrote them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -20,21 +21,33 @@ pub fn check(options: &Options) -> Result<Report, Diagnostics> {
     let static_files = site.listed_static_files()?;
     let statics = StaticPlaces::new(&site.config.root, &static_files);
     let renderer = site.renderer(&statics);
-    let (broken, pages) = site.check_links(&renderer, &statics)?;
-    if !broken.is_empty() {
-        return Err(broken);
+    let checked = site.check_links(&renderer, &statics)?;
+    if !checked.broken.is_empty() {
+        return Err(checked.broken);
     }
     Ok(Report {
-        pages,
+        pages: checked.pages,
         elapsed: start.elapsed(),
         output: None,
         coverage: Some(site.coverage()),
         warnings: crate::localize::unlisted_languages(&site.config)
             .into_iter()
             .chain(site.robots_warning(&static_files, &statics))
+            .chain(checked.shadowed)
             .collect(),
         written: None,
     })
+}
+
+/// What the check of the links found.
+struct Checked {
+    /// The links that lead nowhere, and the files a build would refuse to write.
+    broken: Diagnostics,
+    /// How many HTML pages each language has.
+    pages: Vec<(String, usize)>,
+    /// The warning for each static file a page of the site stands in place of, as a build
+    /// gives it, in the order of their places.
+    shadowed: Vec<String>,
 }
 
 /// What the check keeps of the pages it has rendered.
@@ -49,13 +62,14 @@ impl Site {
     /// Every link of the site's HTML pages that leads nowhere in the site they make with the
     /// static files and the search bundle's lasting files ([`crate::search::lasting_files`]),
     /// at the place of the source that wrote it when a source holds it as written (a link in a
-    /// record's Markdown), else at the page; and how many HTML pages each language has. The
-    /// pages are checked as they are rendered, one at a time, and not kept.
+    /// record's Markdown), else at the page; how many HTML pages each language has; and the
+    /// static files the site's own files stand in place of. The pages are checked as they are
+    /// rendered, one at a time, and not kept.
     fn check_links(
         &self,
         renderer: &render::SiteRenderer,
         statics: &StaticPlaces,
-    ) -> Result<(Diagnostics, Vec<(String, usize)>), Diagnostics> {
+    ) -> Result<Checked, Diagnostics> {
         let part = Part::whole();
         let pages = renderer.output_paths(&part);
         let crawler: Vec<String> = renderer.crawler_files().map(|p| p.output_path).collect();
@@ -109,7 +123,21 @@ impl Site {
         }
         broken.extend(statics.among_themselves());
         broken.extend(clashes.diagnostics(statics));
-        Ok((broken, self.page_counts(&seen.per_locale)))
+        // Pages and crawler files win over static files at their place, as in a build.
+        let written: HashSet<&str> = pages.iter().chain(&crawler).map(String::as_str).collect();
+        let mut shadowed: Vec<&str> = statics
+            .places()
+            .filter(|place| written.contains(place))
+            .collect();
+        shadowed.sort_unstable();
+        Ok(Checked {
+            broken,
+            pages: self.page_counts(&seen.per_locale),
+            shadowed: shadowed
+                .into_iter()
+                .map(|place| statics.shadowed(place, Path::new(place)))
+                .collect(),
+        })
     }
 
     /// `broken`, each link as written one diagnostic at the place of the source that wrote it

@@ -76,6 +76,21 @@ fn a_page_wins_over_a_static_file_at_its_own_place_and_the_build_says_so() {
         again.stdout
     );
     assert!(again.stderr.contains(warning), "{}", again.stderr);
+    // `check` says it too, once; a `robots.txt` of the site's own takes the place of papermap's,
+    // so nothing stands in place of it.
+    site.write(
+        "static/robots.txt",
+        "User-agent: *\nSitemap: https://example.org/sitemap.xml\n",
+    );
+    let checked = site.run(&["check"]);
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    assert_eq!(
+        checked.stderr.matches(warning).count(),
+        1,
+        "{}",
+        checked.stderr
+    );
+    assert!(!checked.stderr.contains("robots.txt"), "{}", checked.stderr);
 }
 
 #[test]
