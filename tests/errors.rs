@@ -262,13 +262,15 @@ fn template_asking_for_a_missing_key_that_is_not_ascii() {
 
 #[test]
 fn template_calls_that_the_published_tera_could_not_survive() {
+    // The values come from variables: written as literals, they are refused when the templates
+    // load (tests/template_errors.rs), and these are the calls that get as far as a page.
     for (call, report) in [
         (
-            "{% for i in range(end=5, step_by=0) %}{{ i }}{% endfor %}",
+            "{% set step = 0 %}{% for i in range(end=5, step_by=step) %}{{ i }}{% endfor %}",
             "Function `range` was called with `step_by=0`: the step must be at least 1",
         ),
         (
-            "{{ page.title | int(base=1) }}",
+            "{% set base = 1 %}{{ page.title | int(base=base) }}",
             "Filter `int` received base=1, but a base must be from 2 to 36",
         ),
     ] {
@@ -276,6 +278,18 @@ fn template_calls_that_the_published_tera_could_not_survive() {
         run.assert_error("templates/page.html:1:");
         run.assert_error(report);
     }
+}
+
+/// About 510 `{% if %}` tags inside one another overflowed the stack of the thread that made
+/// the template's syntax tree, which aborted papermap (`serve` too); the vendored Tera's parser
+/// stops at 200 levels of its grammar (`vendor/tera/PATCHES.md`).
+#[test]
+fn tags_nested_without_end_are_an_error_at_the_template_not_a_crash() {
+    let deep = "{% if true %}".repeat(600) + "x" + &"{% endif %}".repeat(600);
+    let (_, run) = broken_build(|s| s.write("templates/404.html", &deep));
+    run.assert_error("templates/404.html:1:");
+    run.assert_error("tags and brackets nest too deep here");
+    run.assert_error("papermap: 1 error");
 }
 
 /// Templates that include themselves, macros that call themselves and templates that import
@@ -520,8 +534,29 @@ fn fluent_file_that_does_not_parse() {
             "fine = Très bien\nbroken = { $x\nlater = Plus tard\n",
         )
     });
-    run.assert_error("i18n/fr/extra.ftl:2:");
-    run.assert_error("this Fluent file does not parse");
+    // The `}` was missing at the end of line 2, where `broken` goes on; Fluent finds it where
+    // line 3 starts.
+    run.assert_error("i18n/fr/extra.ftl:2:14: this Fluent file does not parse");
+    // A line that starts with what no entry starts with is its own mistake, not the line's
+    // before.
+    let (_, run) = broken_build(|s| s.write("i18n/fr/extra.ftl", "extra-one = ok\n= bad\n"));
+    run.assert_error("i18n/fr/extra.ftl:2:1: this Fluent file does not parse");
+}
+
+/// Fluent's parser calls itself for each placeable inside another: about 3 000 overflowed the
+/// stack and aborted papermap, over a message no page used.
+#[test]
+fn fluent_placeables_nested_without_end_are_an_error_not_a_crash() {
+    let deep = format!(
+        "ok = fine\ndeep = {}\"x\"{}\n",
+        "{ ".repeat(3000),
+        " }".repeat(3000)
+    );
+    let (_, run) = broken_build(|s| s.write("i18n/fr/extra.ftl", &deep));
+    run.assert_error(
+        "i18n/fr/extra.ftl:2:208: placeables nest more than 100 deep here, deeper than papermap reads",
+    );
+    run.assert_error("papermap: 1 error");
 }
 
 #[test]

@@ -17,6 +17,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::resolver::errors::{ReferenceKind, ResolverError};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 use fluent_syntax::ast::Pattern;
+use fluent_syntax::parser::ErrorKind as ParserErrorKind;
 use unic_langid::LanguageIdentifier;
 
 use crate::bidi::{self, has_right_to_left_letter, isolate};
@@ -26,6 +27,7 @@ use crate::format::LocaleFormats;
 
 mod characters;
 mod languages;
+mod nesting;
 mod numbers;
 mod references;
 mod subfields;
@@ -632,15 +634,30 @@ fn load_resource(
     relative: &Path,
 ) -> Result<(SourceText, FluentResource), Vec<Diagnostic>> {
     let source = crate::parse::read_source(config, relative).map_err(|d| vec![d])?;
+    if let Some(at) = nesting::too_deep(&source.text) {
+        let message = format!(
+            "placeables nest more than {} deep here, deeper than papermap reads",
+            nesting::MAX_PLACEABLE_DEPTH
+        );
+        let help = "a placeable holds another only for a select or a function's argument; \
+                    close the `{ … }` this one is in";
+        return Err(vec![Diagnostic::at(&source, at, 1, message).with_help(help)]);
+    }
     match FluentResource::try_new(source.text.to_string()) {
         Ok(resource) => Ok((source, resource)),
         Err((_, parse_errors)) => Err(parse_errors
             .iter()
             .map(|e| {
                 // Fluent finds a missing `}` where the next line starts; the token was missing at
-                // the end of the line before.
+                // the end of the line before. Any other error at a line's start (`= text` where
+                // a message's id should be) is that line's.
                 let before = &source.text[..e.pos.start.min(source.text.len())];
-                let start = if before.ends_with('\n') { before.trim_end().len() } else { e.pos.start };
+                let missing_token = matches!(e.kind, ParserErrorKind::ExpectedToken(_));
+                let start = if missing_token && before.ends_with('\n') {
+                    before.trim_end().len()
+                } else {
+                    e.pos.start
+                };
                 Diagnostic::at(&source, start, e.pos.len().max(1), format!("this Fluent file does not parse: {}", e.kind))
                     .with_help("a message is `id = text`; continuation lines are indented; see https://projectfluent.org/fluent/guide/")
             })

@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 
 use lazy_static::lazy_static;
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser;
 use pest_derive::Parser;
@@ -1125,6 +1125,36 @@ fn parse_content(pair: Pair<Rule>) -> TeraResult<Vec<Node>> {
     Ok(nodes)
 }
 
+/// papermap patch: the deepest the rules of a template's grammar may nest, as its parse's
+/// tokens count them (pest's silent rules make none). The syntax tree is made from the parse,
+/// then walked to check its names and to render it, each by a function calling itself for what
+/// a node holds, on a thread of 2 MiB of stack: about 510 `{% if %}` tags inside one another
+/// (1 020 levels) overflowed it while the tree was made, which aborted the process. 200 levels
+/// are about 100 such tags, or 25 function calls each an argument of the next.
+pub const MAX_NESTING: usize = 200;
+
+/// How many levels of the grammar's rules an `{% if %}` or `{% for %}` inside another takes,
+/// for the message.
+pub(crate) const RULES_PER_TAG: usize = 2;
+
+/// papermap patch: where the rules of `pairs` first nest deeper than [`MAX_NESTING`], found
+/// without calling a function for each level.
+fn nested_too_deep<'i>(pairs: &Pairs<'i, Rule>) -> Option<pest::Position<'i>> {
+    let mut depth = 0usize;
+    for token in pairs.clone().tokens() {
+        match token {
+            pest::Token::Start { pos, .. } => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(pos);
+                }
+            }
+            pest::Token::End { .. } => depth -= 1,
+        }
+    }
+    None
+}
+
 pub fn parse(input: &str) -> TeraResult<Vec<Node>> {
     let mut pairs = match TeraParser::parse(Rule::template, input) {
         Ok(p) => p,
@@ -1256,6 +1286,21 @@ pub fn parse(input: &str) -> TeraResult<Vec<Node>> {
             return Err(Error::msg(fancy_e));
         }
     };
+
+    if let Some(position) = nested_too_deep(&pairs) {
+        let error = pest::error::Error::<Rule>::new_from_pos(
+            pest::error::ErrorVariant::CustomError {
+                message: format!(
+                    "tags and brackets nest too deep here: the template's grammar allows {} levels \
+                     (about {} tags, each with its expression, inside one another)",
+                    MAX_NESTING,
+                    MAX_NESTING / RULES_PER_TAG
+                ),
+            },
+            position,
+        );
+        return Err(Error::msg(error));
+    }
 
     let mut nodes = vec![];
 

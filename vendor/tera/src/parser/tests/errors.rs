@@ -1,4 +1,4 @@
-use crate::parser::parse;
+use crate::parser::{parse, MAX_NESTING, RULES_PER_TAG};
 
 fn assert_err_msg(input: &str, needles: &[&str]) {
     let res = parse(input);
@@ -300,4 +300,17 @@ fn invalid_break_outside_loop() {
 #[test]
 fn invalid_continue_outside_loop() {
     assert_err_msg(r#"{% continue %}"#, &["1:1", "{% continue %}", "expected a template"]);
+}
+
+// papermap patch: see `MAX_NESTING`.
+#[test]
+fn tags_nested_past_the_limit_are_an_error_at_the_tag_not_an_overflow() {
+    let ifs = |n: usize| "{% if a %}".repeat(n) + "x" + &"{% endif %}".repeat(n);
+    assert!(parse(&ifs(MAX_NESTING / RULES_PER_TAG - 5)).is_ok());
+    let deep = ifs(600);
+    let error = parse(&deep).unwrap_err().to_string();
+    assert!(error.contains("tags and brackets nest too deep here"), "{error}");
+    // Each `{% if a %}` is 10 bytes; the limit is crossed inside the hundredth or so.
+    let column: usize = error.split("--> 1:").nth(1).unwrap().split('\n').next().unwrap().trim().parse().unwrap();
+    assert!((900..=1010).contains(&column), "{error}");
 }
