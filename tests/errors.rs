@@ -940,6 +940,21 @@ fn an_output_folder_that_would_replace_the_sources_is_refused() {
         assert_eq!(site.tree("content"), before, "--output {output}");
         assert!(site.path("site.toml").is_file());
     }
+    // Named through a symbolic link, the folder is the one the link leads to: the built site
+    // was written into `content/`, or spread over the site's own folder.
+    for (link, target, output) in [
+        ("out", "content", "out"),
+        ("here", ".", "here"),
+        ("deeper", "content", "deeper/papers/new"),
+    ] {
+        let site = Site::fixture("minimal");
+        std::os::unix::fs::symlink(target, site.path(link)).unwrap();
+        let before = site.tree("content");
+        let run = site.run(&["build", "--output", output]);
+        run.assert_error("this output folder would replace the site's own files");
+        assert_eq!(site.tree("content"), before, "--output {output}");
+        assert!(!site.path("index.html").exists(), "--output {output}");
+    }
 }
 
 #[test]

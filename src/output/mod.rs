@@ -361,12 +361,7 @@ pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnosti
             .with_help("choose a folder for the built site with --output, such as public"),
         ));
     }
-    let absolute = |p: &Path| {
-        std::path::absolute(p)
-            .map(|p| normalize(&p))
-            .unwrap_or_else(|_| p.to_path_buf())
-    };
-    let (root_abs, output_abs) = (absolute(root), absolute(output));
+    let (root_abs, output_abs) = (resolved(root), resolved(output));
     let sources = [
         crate::discover::CONTENT_DIR,
         "themes",
@@ -377,7 +372,7 @@ pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnosti
     let clash = root_abs.starts_with(&output_abs)
         || sources
             .iter()
-            .any(|s| output_abs.starts_with(root_abs.join(s)));
+            .any(|s| output_abs.starts_with(resolved(&root.join(s))));
     if clash {
         return Err(Diagnostics::from(
             Diagnostic::new(
@@ -388,6 +383,29 @@ pub fn refuse_source_folders(root: &Path, output: &Path) -> Result<(), Diagnosti
         ));
     }
     Ok(())
+}
+
+/// Where `path` leads: absolute, `.` and `..` taken away, and the symbolic links of the part
+/// of it that exists followed, so that an output named through a link (`out` → `content`) is
+/// seen for the folder it writes into. The rest of it may not exist yet.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path)
+        .map(|p| normalize(&p))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return rest.iter().rev().fold(real, |path, part| path.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
 }
 
 /// `a/./b/../c` → `a/c`, without touching the file system (the output may not exist yet).
