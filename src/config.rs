@@ -415,6 +415,14 @@ fn resolve(
         let span = value.span();
         let fact = match value.into_inner() {
             toml::Value::Integer(i) => Fact::Number(i as f64),
+            // TOML's `inf` and `nan` are floats, which a page shows as nothing.
+            toml::Value::Float(f) if !f.is_finite() => {
+                errors.push(at(
+                    span,
+                    format!("fact `{name}` must be a finite number, not {f}"),
+                ));
+                continue;
+            }
             toml::Value::Float(f) => Fact::Number(f),
             toml::Value::String(s) => Fact::Text(s),
             toml::Value::Datetime(d) => match toml_date(&d) {
