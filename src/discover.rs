@@ -174,8 +174,9 @@ fn sort_key(path: &Path) -> Vec<u8> {
     key
 }
 
-/// Names a Markdown file from its path inside `content/`.
-fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, String)> {
+/// Names a Markdown file from its path inside `content/`, or says why it cannot be one, with
+/// the help.
+pub fn classify(config: &Config, within: &Path) -> Result<ContentFile, (String, String)> {
     let file_name = within.file_name().unwrap_or_default().to_string_lossy();
     let Some(name) = file_name.strip_suffix(".md") else {
         let (stem, extension) = file_name.split_at(file_name.len() - ".md".len());

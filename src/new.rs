@@ -133,7 +133,13 @@ fn page_path(config: &Config, name: &str) -> Result<PathBuf, Diagnostic> {
             name.escape_debug()
         )));
     }
-    Ok(segments.iter().collect())
+    let path: PathBuf = segments.iter().collect();
+    // What a build would refuse the page for: an address the site's own pages use.
+    if let Err((why, _)) = crate::discover::classify(config, &with_md(&path)) {
+        let file = config.display_path(Path::new(CONTENT_DIR).join(with_md(&path)));
+        return Err(Diagnostic::new(file, why).with_help("choose another name for the page"));
+    }
+    Ok(path)
 }
 
 /// `path` without its `.` components, to compare with another.

@@ -230,8 +230,16 @@ fn a_fact_that_is_not_a_finite_number_is_an_error_at_it() {
     // TOML's `inf` and `nan` are numbers to it, and a page showed them as nothing: "learned
     // from the  direct labels".
     let (_, run) = broken_build(|s| {
-        s.edit("site.toml", "teacher_labels = 10348", "teacher_labels = inf");
-        s.edit("site.toml", "inverted_index_gb = 8.6", "inverted_index_gb = nan");
+        s.edit(
+            "site.toml",
+            "teacher_labels = 10348",
+            "teacher_labels = inf",
+        );
+        s.edit(
+            "site.toml",
+            "inverted_index_gb = 8.6",
+            "inverted_index_gb = nan",
+        );
     });
     run.assert_error("site.toml:18:18: fact `teacher_labels` must be a finite number, not inf");
     run.assert_error("site.toml:19:21: fact `inverted_index_gb` must be a finite number, not NaN");

@@ -82,15 +82,26 @@ fn every_name_that_cannot_be_a_new_page_is_told_at_once_and_nothing_is_written()
             "../outside",
             "press/.hidden",
             "press/launch.fr",
+            "fr/notes",
+            "search",
+            "paper/x",
         ],
         DAY,
     );
+    // A page at an address the site's own pages use broke the next build, draft or not.
+    run.assert_error(
+        "content/fr/notes.md: the folder content/fr/ would give pages the same addresses as the site's own /fr/ pages",
+    );
+    run.assert_error(
+        "content/search.md: this page would take the address /search/, which the site's own pages use",
+    );
+    run.assert_error("content/paper/x.md: the folder content/paper/ would give pages");
     run.assert_error("content/press/story.zh.md: the page `press/story` is already there");
     run.assert_error("`papers/1000.00009` would be a paper record");
     run.assert_error("`../outside` leads out of content");
     run.assert_error("`.hidden` is a name papermap leaves out of the site");
     run.assert_error("`launch.fr` holds a dot, which papermap reads as a language");
-    run.assert_error("papermap: 5 errors; nothing was written");
+    run.assert_error("papermap: 8 errors; nothing was written");
     assert!(!site.path("content/press/fresh.md").exists());
 }
 
