@@ -124,10 +124,11 @@ impl Site {
         broken.extend(statics.among_themselves());
         broken.extend(clashes.diagnostics(statics));
         // Pages and crawler files win over static files at their place, as in a build.
-        let written: HashSet<&str> = pages.iter().chain(&crawler).map(String::as_str).collect();
-        let mut shadowed: Vec<&str> = statics
-            .places()
-            .filter(|place| written.contains(place))
+        let mut shadowed: Vec<&str> = pages
+            .iter()
+            .chain(&crawler)
+            .map(String::as_str)
+            .filter(|place| statics.source(place).is_some())
             .collect();
         shadowed.sort_unstable();
         Ok(Checked {

@@ -91,7 +91,12 @@ impl Reads {
 
 /// Whether `value` converts to a `T` as Tera converts an argument.
 fn converts<T: DeserializeOwned>(value: &Value) -> bool {
-    serde_json::from_value::<T>(value.clone()).is_ok()
+    converted::<T>(value).is_some()
+}
+
+/// `value` as a `T`, converted as Tera converts an argument.
+fn converted<T: DeserializeOwned>(value: &Value) -> Option<T> {
+    serde_json::from_value::<T>(value.clone()).ok()
 }
 
 /// What a filter that reads no argument takes.
@@ -214,7 +219,7 @@ pub(super) const TERA_TESTS: &[(&str, &[Reads])] = &[
 
 /// `int`'s `base`: `vendor/tera` refuses one outside 2–36, where `from_str_radix` would panic.
 fn base(value: &Value) -> Result<(), String> {
-    let fits = serde_json::from_value::<u32>(value.clone()).is_ok_and(|b| (2..=36).contains(&b));
+    let fits = converted::<u32>(value).is_some_and(|b| (2..=36).contains(&b));
     check(fits, || {
         format!("`int`'s `base` is a whole number from 2 to 36, not {value}")
     })
@@ -229,7 +234,7 @@ fn precision(value: &Value) -> Result<(), String> {
 
 /// `range`'s `step_by`: `vendor/tera` refuses 0, which would never reach the end.
 fn step(value: &Value) -> Result<(), String> {
-    let fits = serde_json::from_value::<usize>(value.clone()).is_ok_and(|s| s >= 1);
+    let fits = converted::<usize>(value).is_some_and(|s| s >= 1);
     check(fits, || {
         format!("`range`'s `step_by` is a whole number, 1 or more, not {value}")
     })
